@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The `cpes` command: one subcommand per file under cli/, loaded only when used.
+
+const commands: Record<string, { summary: string; load: () => Promise<{ main(argv: string[]): Promise<number> }> }> = {
+  check: { summary: 'check protocol files for syntax and compile errors', load: () => import('./cli/check.js') },
+  run: { summary: 'run a protocol and print its log, alerts or the /v1/run JSON', load: () => import('./cli/run.js') },
+  serve: { summary: 'serve the HTTP API', load: () => import('./cli/serve.js') },
+  conformance: { summary: 'run the conformance fixtures against a deployment', load: () => import('./cli/conformance.js') },
+  keys: { summary: 'create, list and revoke API keys', load: () => import('./cli/keys.js') },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
+  return `usage: cpes <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'cpes <command> --help' for a command's options.`;
+}
+
+async function dispatch(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return name === undefined ? 1 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`cpes: unknown command '${name}'\n\n${usage()}\n`);
+    return 1;
+  }
+  return (await command.load()).main(rest);
+}
+
+dispatch(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`cpes: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,39 @@
+// Builds the context object every library function receives (modules.md §1.7): never from the protocol.
+import { randomUUID } from 'node:crypto';
+import { createRandom } from '../../util/random.js';
+import type { CallContext, RunPatient, RunState } from './types.js';
+
+export interface ContextOptions {
+  source: 'run' | 'call';
+  /** the key's owner; `development` in dev mode */
+  organization?: string;
+  requestId?: string;
+  patient?: RunPatient | null;
+  /** the run seed (seedFromText of the request body) */
+  seed: number;
+  /** injected clock; the system clock by default */
+  now?: () => Date;
+}
+
+/** Fresh per-run state: each module's slot is created on first use and dies with the context. */
+export function createRunState(): RunState {
+  const slots = new Map<string, unknown>();
+  return {
+    slot<T>(module: string, create: () => T): T {
+      if (!slots.has(module)) slots.set(module, create());
+      return slots.get(module) as T;
+    },
+  };
+}
+
+export function createContext(options: ContextOptions): CallContext {
+  return {
+    organization: options.organization ?? 'development',
+    requestId: options.requestId ?? randomUUID(),
+    source: options.source,
+    patient: options.patient ?? null,
+    state: createRunState(),
+    now: options.now ?? (() => new Date()),
+    random: createRandom(options.seed),
+  };
+}
