@@ -1,0 +1,448 @@
+// The semantic pass over the AST (language.md §5, §6, §7): every name resolves, every call has a
+// target with the right number of arguments, every literal fits its annotation and unit dimensions
+// agree. It reports every error it finds; it never throws.
+import type { Diagnostic, Span } from '../../diagnostic.js';
+import type * as A from '../../parser/ast.js';
+import type { LibraryCatalog } from '../../runtime/modules/registry.js';
+import { dimensionOf } from '../../runtime/units.js';
+import { nearestName } from '../../util/names.js';
+import { BUILTIN_TYPES, describeKind, literalFits, literalKind } from './types.js';
+
+export const SEVERITIES = ['info', 'warning', 'high', 'critical'] as const;
+export const ASSESSMENTS = ['sepsis', 'shock', 'aki'] as const;
+const LIBRARY_ROOT = 'med';
+
+interface Scope {
+  /** names bound anywhere in this scope (blocks open no scope, so a later `let` still declares) */
+  names: Set<string>;
+  inFunction: boolean;
+}
+
+export function check(program: A.Program, catalog: LibraryCatalog): Diagnostic[] {
+  return new Checker(catalog).run(program);
+}
+
+class Checker {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly functions = new Map<string, A.FunctionDef>();
+  private readonly types = new Map<string, A.TypeDef>();
+
+  constructor(private readonly catalog: LibraryCatalog) {}
+
+  run(program: A.Program): Diagnostic[] {
+    this.collectTopLevel(program);
+    for (const item of program.items) {
+      switch (item.kind) {
+        case 'Import':
+          this.checkImport(item);
+          break;
+        case 'TypeDef':
+          this.checkTypeDef(item);
+          break;
+        case 'FunctionDef':
+          this.checkFunction(item);
+          break;
+        case 'Protocol':
+          this.checkBody(item.body, { names: declaredNames(item.body), inFunction: false });
+          break;
+      }
+    }
+    return this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+  }
+
+  private error(at: Span, message: string): void {
+    this.diagnostics.push({ stage: 'compile', line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, message });
+  }
+
+  private collectTopLevel(program: A.Program): void {
+    const protocols = new Set<string>();
+    for (const item of program.items) {
+      if (item.kind === 'Import') continue;
+      const name = item.name;
+      if (item.kind === 'Protocol') {
+        if (protocols.has(name)) this.error(item, `duplicate protocol '${name}'`);
+        protocols.add(name);
+        continue;
+      }
+      if (name === LIBRARY_ROOT) {
+        this.error(item, `'${LIBRARY_ROOT}' is the library root and cannot be redefined`);
+      } else if (this.functions.has(name) || this.types.has(name) || Object.hasOwn(BUILTIN_TYPES, name)) {
+        this.error(item, `duplicate definition of '${name}'`);
+      } else if (item.kind === 'FunctionDef') {
+        this.functions.set(name, item);
+      } else {
+        this.types.set(name, item);
+      }
+    }
+  }
+
+  private checkImport(item: A.Import): void {
+    const [root, module, ...rest] = item.path;
+    if (root !== LIBRARY_ROOT || module === undefined || rest.length > 0) {
+      this.error(item, `only library modules can be imported, as 'import ${LIBRARY_ROOT}.<module>;'`);
+      return;
+    }
+    if (!this.catalog.modules.has(module)) this.error(item, this.unknownModule(module));
+  }
+
+  private unknownModule(module: string): string {
+    const near = nearestName(module, this.catalog.modules.keys());
+    return `unknown library module '${LIBRARY_ROOT}.${module}'` + (near ? `; did you mean '${LIBRARY_ROOT}.${near}'?` : '');
+  }
+
+  private checkTypeName(name: string, at: Span, allowPatient = true): void {
+    if (Object.hasOwn(BUILTIN_TYPES, name) && (allowPatient || name !== 'Patient')) return;
+    if (this.types.has(name)) return;
+    const near = nearestName(name, [...Object.keys(BUILTIN_TYPES), ...this.types.keys()]);
+    this.error(at, `unknown type '${name}'` + (near ? `; did you mean '${near}'?` : ''));
+  }
+
+  /** All fields of a type, its ancestors' first; null when the chain is broken or cyclic. */
+  private fieldsOf(typeName: string): Map<string, A.FieldDef> | null {
+    const chain: A.TypeDef[] = [];
+    const seen = new Set<string>();
+    for (let t = this.types.get(typeName); t; t = t.parent ? this.types.get(t.parent) : undefined) {
+      if (seen.has(t.name)) return null;
+      seen.add(t.name);
+      chain.unshift(t);
+    }
+    const fields = new Map<string, A.FieldDef>();
+    for (const t of chain) for (const f of t.fields) fields.set(f.name, f);
+    return fields;
+  }
+
+  private checkTypeDef(item: A.TypeDef): void {
+    if (item.parent !== null) {
+      if (!this.types.has(item.parent)) {
+        const near = nearestName(item.parent, this.types.keys());
+        this.error(item, `type '${item.name}' extends unknown type '${item.parent}'` + (near ? `; did you mean '${near}'?` : ''));
+      } else if (this.fieldsOf(item.name) === null) {
+        this.error(item, `type '${item.name}' extends itself through '${item.parent}'`);
+      }
+    }
+    const seen = new Set<string>();
+    for (const field of item.fields) {
+      if (seen.has(field.name)) this.error(field, `duplicate field '${field.name}' in type '${item.name}'`);
+      seen.add(field.name);
+      this.checkTypeName(field.typeName, field.typeSpan);
+      if (field.defaultValue) {
+        this.checkExpr(field.defaultValue, { names: new Set(), inFunction: false });
+        this.checkLiteralAgainst(field.typeName, field.defaultValue, `field '${field.name}'`);
+      }
+    }
+  }
+
+  private checkFunction(fn: A.FunctionDef): void {
+    const names = declaredNames(fn.body);
+    const params = new Set<string>();
+    for (const param of fn.params) {
+      if (params.has(param.name)) this.error(param, `duplicate parameter '${param.name}' in function '${fn.name}'`);
+      params.add(param.name);
+      names.add(param.name);
+      if (param.typeName !== null) this.checkTypeName(param.typeName, param);
+    }
+    if (fn.returnType !== null) this.checkTypeName(fn.returnType, fn);
+    this.checkBody(fn.body, { names, inFunction: true });
+  }
+
+  private checkLiteralAgainst(typeName: string, value: A.Expr, what: string): void {
+    const found = literalKind(value);
+    if (found && !literalFits(typeName, found, this.types)) {
+      this.error(value, `${what} is declared '${typeName}' but is given ${describeKind(found)}`);
+    }
+  }
+
+  private checkBody(statements: A.Statement[], scope: Scope): void {
+    for (const s of statements) this.checkStatement(s, scope);
+  }
+
+  private checkStatement(s: A.Statement, scope: Scope): void {
+    switch (s.kind) {
+      case 'Input':
+        if (s.typeName !== 'Patient' && !this.types.has(s.typeName)) {
+          const near = nearestName(s.typeName, ['Patient', ...this.types.keys()]);
+          this.error(s.typeSpan, `input type must be 'Patient' or a type defined in this file, not '${s.typeName}'` + (near ? `; did you mean '${near}'?` : ''));
+        }
+        return;
+      case 'Let':
+        this.checkExpr(s.value, scope);
+        if (s.typeName !== null && s.typeSpan !== null) {
+          this.checkTypeName(s.typeName, s.typeSpan);
+          this.checkLiteralAgainst(s.typeName, s.value, `'${s.name}'`);
+        }
+        return;
+      case 'If':
+        this.checkExpr(s.condition, scope);
+        this.checkBody(s.then, scope);
+        if (s.otherwise) this.checkBody(s.otherwise, scope);
+        return;
+      case 'While':
+        this.checkExpr(s.condition, scope);
+        this.checkBody(s.body, scope);
+        return;
+      case 'For':
+        this.checkExpr(s.iterable, scope);
+        this.checkBody(s.body, scope);
+        return;
+      case 'Alert':
+        this.checkExpr(s.message, scope);
+        if (s.severity !== null && !(SEVERITIES as readonly string[]).includes(s.severity)) {
+          const near = nearestName(s.severity, SEVERITIES);
+          this.error(s.severitySpan ?? s, `unknown severity '${s.severity}': use ${SEVERITIES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
+        }
+        return;
+      case 'Administer':
+        if (!dimensionOf(s.unit)) this.error(s, `unknown unit '${s.unit}'`);
+        return;
+      case 'Track':
+        this.checkPathRoot(s.path, s, scope);
+        return;
+      case 'Assess':
+        this.checkPathRoot(s.target, s, scope);
+        if (!(ASSESSMENTS as readonly string[]).includes(s.condition)) {
+          const near = nearestName(s.condition, ASSESSMENTS);
+          this.error(s.conditionSpan, `unknown assessment '${s.condition}': use ${ASSESSMENTS.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
+        }
+        return;
+      case 'Return':
+        if (!scope.inFunction) this.error(s, `'return' outside a function`);
+        if (s.value) this.checkExpr(s.value, scope);
+        return;
+      case 'ExprStatement':
+        this.checkExpr(s.expr, scope);
+        return;
+    }
+  }
+
+  private checkPathRoot(path: string[], at: Span, scope: Scope): void {
+    const root = path[0];
+    if (root !== undefined && !scope.names.has(root)) this.unknownName(root, at, scope);
+  }
+
+  private unknownName(name: string, at: Span, scope: Scope): void {
+    const candidates = [...scope.names, ...this.functions.keys(), LIBRARY_ROOT];
+    const near = nearestName(name, candidates);
+    this.error(at, `unknown name '${name}'` + (near ? `; did you mean '${near}'?` : ''));
+  }
+
+  private checkExpr(e: A.Expr, scope: Scope): void {
+    switch (e.kind) {
+      case 'Number':
+        if (e.unit !== null && !dimensionOf(e.unit)) this.error(e, `unknown unit '${e.unit}'`);
+        return;
+      case 'String':
+      case 'Boolean':
+      case 'Null':
+        return;
+      case 'Name':
+        this.checkValueName(e, scope);
+        return;
+      case 'List':
+        for (const el of e.elements) this.checkExpr(el, scope);
+        return;
+      case 'Map': {
+        const keys = new Set<string>();
+        for (const entry of e.entries) {
+          if (keys.has(entry.key)) this.error(entry, `duplicate key "${entry.key}" in map`);
+          keys.add(entry.key);
+          this.checkExpr(entry.value, scope);
+        }
+        return;
+      }
+      case 'Construct':
+        this.checkConstruct(e, scope);
+        return;
+      case 'Member':
+        if (isLibraryPath(e)) {
+          if (this.resolveLibrary(e)) this.error(e, `library functions must be called: '${pathText(e)}(...)'`);
+          return;
+        }
+        this.checkExpr(e.object, scope);
+        return;
+      case 'Index':
+        this.checkExpr(e.object, scope);
+        this.checkExpr(e.index, scope);
+        return;
+      case 'Call':
+        this.checkCall(e, scope);
+        return;
+      case 'Unary':
+        this.checkExpr(e.operand, scope);
+        return;
+      case 'Binary':
+        this.checkExpr(e.left, scope);
+        this.checkExpr(e.right, scope);
+        this.checkUnits(e);
+        return;
+    }
+  }
+
+  private checkValueName(e: A.NameRef, scope: Scope): void {
+    if (scope.names.has(e.name)) return;
+    if (e.name === LIBRARY_ROOT) {
+      this.error(e, `'${LIBRARY_ROOT}' is the library root: call a function as '${LIBRARY_ROOT}.<module>.<function>(...)'`);
+    } else if (this.functions.has(e.name)) {
+      this.error(e, `function '${e.name}' must be called: '${e.name}(...)'`);
+    } else if (this.types.has(e.name)) {
+      this.error(e, `type '${e.name}' is not a value: build one with '${e.name} { field: value }'`);
+    } else {
+      this.unknownName(e.name, e, scope);
+    }
+  }
+
+  private checkConstruct(e: A.Construct, scope: Scope): void {
+    for (const f of e.fields) this.checkExpr(f.value, scope);
+    if (!this.types.has(e.typeName)) {
+      const near = nearestName(e.typeName, this.types.keys());
+      this.error(e, `unknown type '${e.typeName}'` + (near ? `; did you mean '${near}'?` : ''));
+      return;
+    }
+    const fields = this.fieldsOf(e.typeName);
+    if (!fields) return;
+    const given = new Set<string>();
+    for (const f of e.fields) {
+      if (given.has(f.name)) this.error(f, `field '${f.name}' is given twice`);
+      given.add(f.name);
+      const def = fields.get(f.name);
+      if (!def) {
+        const near = nearestName(f.name, fields.keys());
+        this.error(f, `type '${e.typeName}' has no field '${f.name}'` + (near ? `; did you mean '${near}'?` : `; its fields: ${[...fields.keys()].join(', ') || 'none'}`));
+        continue;
+      }
+      this.checkLiteralAgainst(def.typeName, f.value, `field '${f.name}'`);
+    }
+  }
+
+  private checkCall(e: A.Call, scope: Scope): void {
+    for (const arg of e.args) this.checkExpr(arg, scope);
+    const callee = e.callee;
+    if (callee.kind === 'Name' && !scope.names.has(callee.name)) {
+      const fn = this.functions.get(callee.name);
+      if (!fn) {
+        if (this.types.has(callee.name)) this.error(callee, `type '${callee.name}' is built with '${callee.name} { field: value }', not called`);
+        else this.unknownName(callee.name, callee, scope);
+        return;
+      }
+      if (fn.params.length !== e.args.length) {
+        this.error(e, `function '${fn.name}' takes ${plural(fn.params.length, 'argument')} but is given ${e.args.length}`);
+      }
+      return;
+    }
+    if (callee.kind === 'Member' && isLibraryPath(callee)) {
+      this.checkLibraryCall(e, callee);
+      return;
+    }
+    if (callee.kind === 'Name') {
+      this.error(callee, `'${callee.name}' is a variable, not a function`);
+      return;
+    }
+    this.checkExpr(callee, scope);
+    this.error(e, 'only functions and library functions can be called');
+  }
+
+  /** Resolves `med.<module>.<function>`, reporting what does not exist; null when it does not. */
+  private resolveLibrary(callee: A.Member): { minArgs: number; maxArgs: number; label: string } | null {
+    const path = pathParts(callee);
+    if (path.length !== 3) {
+      this.error(callee, `library functions are reached as '${LIBRARY_ROOT}.<module>.<function>(...)', not '${path.join('.')}'`);
+      return null;
+    }
+    const [, module, name] = path as [string, string, string];
+    const functions = this.catalog.modules.get(module);
+    if (!functions) {
+      this.error(callee, this.unknownModule(module));
+      return null;
+    }
+    const fn = functions.get(name);
+    if (!fn) {
+      const near = nearestName(name, functions.keys());
+      this.error(callee.propertySpan, `unknown function '${LIBRARY_ROOT}.${module}.${name}'` + (near ? `; did you mean '${LIBRARY_ROOT}.${module}.${near}'?` : ''));
+      return null;
+    }
+    return { ...fn, label: path.join('.') };
+  }
+
+  private checkLibraryCall(call: A.Call, callee: A.Member): void {
+    const fn = this.resolveLibrary(callee);
+    if (!fn) return;
+    const count = call.args.length;
+    if (count < fn.minArgs || count > fn.maxArgs) {
+      const range = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
+      this.error(call, `'${fn.label}' takes ${range} argument${fn.maxArgs === 1 ? '' : 's'} but is given ${count}`);
+    }
+  }
+
+  /** Unit literals of different dimensions compared, added or subtracted; quantity × quantity (§7). */
+  private checkUnits(e: A.Binary): void {
+    const left = quantityLiteral(e.left);
+    const right = quantityLiteral(e.right);
+    if (!left || !right) return;
+    const a = dimensionOf(left.unit);
+    const b = dimensionOf(right.unit);
+    if (!a || !b) return;
+    const shown = (q: { value: number; unit: string }): string => `${q.value} ${q.unit}`;
+    if (['<', '<=', '>', '>=', '==', '!='].includes(e.op) && a !== b) {
+      this.error(e, `cannot compare ${shown(left)} with ${shown(right)}: ${a} is not ${b}`);
+    } else if ((e.op === '+' || e.op === '-') && a !== b) {
+      this.error(e, `cannot ${e.op === '+' ? 'add' : 'subtract'} ${shown(right)} ${e.op === '+' ? 'to' : 'from'} ${shown(left)}: ${b} is not ${a}`);
+    } else if (e.op === '*' || e.op === '/' || e.op === '%') {
+      this.error(e, `cannot ${e.op === '*' ? 'multiply' : 'divide'} a quantity by a quantity (${shown(left)} ${e.op} ${shown(right)}): only a plain number scales a quantity`);
+    }
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function quantityLiteral(e: A.Expr): { value: number; unit: string } | null {
+  if (e.kind === 'Number' && e.unit !== null) return { value: e.value, unit: e.unit };
+  if (e.kind === 'Unary' && e.op === '-' && e.operand.kind === 'Number' && e.operand.unit !== null) {
+    return { value: -e.operand.value, unit: e.operand.unit };
+  }
+  return null;
+}
+
+/** `med.a.b` as written: every segment a plain name, rooted at `med`. */
+function pathParts(e: A.Expr): string[] {
+  if (e.kind === 'Name') return [e.name];
+  if (e.kind === 'Member') {
+    const head = pathParts(e.object);
+    return head.length ? [...head, e.property] : [];
+  }
+  return [];
+}
+
+function isLibraryPath(e: A.Member): boolean {
+  return pathParts(e)[0] === LIBRARY_ROOT;
+}
+
+function pathText(e: A.Member): string {
+  return pathParts(e).join('.');
+}
+
+/** Names a body binds: its `let`s and `for` variables in any nested block, and its `input`s. */
+export function declaredNames(body: A.Statement[], into = new Set<string>()): Set<string> {
+  for (const s of body) {
+    switch (s.kind) {
+      case 'Let':
+      case 'Input':
+        into.add(s.name);
+        break;
+      case 'For':
+        into.add(s.variable);
+        declaredNames(s.body, into);
+        break;
+      case 'If':
+        declaredNames(s.then, into);
+        if (s.otherwise) declaredNames(s.otherwise, into);
+        break;
+      case 'While':
+        declaredNames(s.body, into);
+        break;
+      default:
+        break;
+    }
+  }
+  return into;
+}
