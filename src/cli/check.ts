@@ -1,5 +1,54 @@
-// `cpes check` — arrives with its issue.
-export async function main(_argv: string[]): Promise<number> {
-  process.stderr.write('cpes check: not built yet\n');
-  return 1;
+// `cpes check FILE...`: report every syntax and compile error as FILE:LINE:COL with the source line
+// and a caret (exit 0 clean, 2 with diagnostics, 1 on usage or I/O errors).
+import { readFile } from 'node:fs/promises';
+import { analyze, stripByteOrderMark } from '../compiler/frontend.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { registry } from '../runtime/modules/index.js';
+
+const USAGE = 'usage: cpes check [--no-source] FILE...';
+
+/** The diagnostic line, then (unless omitted) the source line and a caret under the column. */
+export function renderDiagnostic(file: string, source: string, d: Diagnostic, withSource: boolean): string {
+  const head = `${file}:${d.line}:${d.column}: error: ${d.message}`;
+  if (!withSource) return head;
+  const text = source.split(/\r?\n/)[d.line - 1] ?? '';
+  const indent = text.slice(0, Math.max(0, d.column - 1)).replace(/[^\t]/g, ' ');
+  return `${head}\n${text}\n${indent}^`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let withSource = true;
+  const files: string[] = [];
+  for (const arg of argv) {
+    if (arg === '--no-source') withSource = false;
+    else if (arg === '--help' || arg === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    } else if (arg.startsWith('-')) {
+      process.stderr.write(`cpes check: unknown option '${arg}'\n${USAGE}\n`);
+      return 1;
+    } else files.push(arg);
+  }
+  if (files.length === 0) {
+    process.stderr.write(`cpes check: no file given\n${USAGE}\n`);
+    return 1;
+  }
+  let ioError = false;
+  let found = 0;
+  for (const file of files) {
+    let source: string;
+    try {
+      source = stripByteOrderMark(await readFile(file, 'utf8'));
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+      process.stderr.write(`cpes check: cannot read ${file}: ${reason}\n`);
+      ioError = true;
+      continue;
+    }
+    const { diagnostics } = analyze(source, registry.catalog);
+    for (const d of diagnostics) process.stdout.write(renderDiagnostic(file, source, d, withSource) + '\n');
+    found += diagnostics.length;
+  }
+  if (ioError) return 1;
+  return found > 0 ? 2 : 0;
 }
