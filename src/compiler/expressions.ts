@@ -1,0 +1,377 @@
+// Expressions → closures. Names are resolved to frame slots here, once; running never looks a name up.
+import type { Span } from '../diagnostic.js';
+import type * as A from '../parser/ast.js';
+import { RuntimeError } from '../runtime/errors.js';
+import type { Registry } from '../runtime/modules/registry.js';
+import { add, compare, divide, equals, multiply, negate, remainder, requireBoolean, subtract } from '../runtime/operators.js';
+import { fromJson, hasField, isRecord, kindOf, makeRecord, Quantity, recordType, toJson, type RecordValue, type Value } from '../runtime/values.js';
+import { BUILTIN_TYPES } from './check/types.js';
+import { located, MAX_CALL_DEPTH, UNSET, type Eval, type Exec, type Frame } from './frame.js';
+
+export const MAX_LIST_LENGTH = 100_000;
+
+/** A user function, linked by name so that functions may call each other and themselves. */
+export interface FunctionCode {
+  name: string;
+  paramTypes: (string | null)[];
+  frameSize: number;
+  body: Exec;
+}
+
+export interface TypeCode {
+  name: string;
+  /** every field of the type and its ancestors, ancestors first */
+  fields: { name: string; typeName: string; defaultValue: Eval | null }[];
+}
+
+/** The names one scope binds, each to a slot. */
+export class Scope {
+  readonly slots = new Map<string, number>();
+  constructor(names: Iterable<string>) {
+    for (const name of names) if (!this.slots.has(name)) this.slots.set(name, this.slots.size);
+  }
+  get size(): number {
+    return this.slots.size;
+  }
+}
+
+export interface ProgramTables {
+  functions: Map<string, FunctionCode>;
+  types: Map<string, TypeCode>;
+  registry: Registry;
+}
+
+const EMPTY_FRAME_SIZE = 0;
+
+/** Whether a value fits a type annotation (language.md §6 "Types"); null fits every type. */
+export function fitsType(value: Value, typeName: string, types: Map<string, TypeCode>, parents: Map<string, string | null>): boolean {
+  if (value === null) return true;
+  const builtin = BUILTIN_TYPES[typeName];
+  switch (builtin) {
+    case 'any':
+      return true;
+    case 'number':
+      return typeof value === 'number' || value instanceof Quantity;
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'list':
+      return Array.isArray(value);
+    case 'record':
+      return isRecord(value);
+    default:
+      break;
+  }
+  if (!types.has(typeName) || !isRecord(value)) return false;
+  for (let t = recordType(value); t; t = parents.get(t) ?? undefined) if (t === typeName) return true;
+  return false;
+}
+
+export function checkType(value: Value, typeName: string, what: string, at: Span, tables: ProgramTables, parents: Map<string, string | null>): void {
+  if (!fitsType(value, typeName, tables.types, parents)) {
+    throw new RuntimeError(`${what} is declared '${typeName}' but got ${kindOf(value)}`, at);
+  }
+}
+
+/** Text of a simple access path for messages (`p.creatinine`), or null. */
+export function pathText(e: A.Expr): string | null {
+  if (e.kind === 'Name') return e.name;
+  if (e.kind === 'Member') {
+    const head = pathText(e.object);
+    return head === null ? null : `${head}.${e.property}`;
+  }
+  return null;
+}
+
+export class ExpressionCompiler {
+  constructor(
+    private readonly tables: ProgramTables,
+    private readonly parents: Map<string, string | null>,
+    /** records that are the run's patient, for the "send it in the patient object" message */
+    private readonly isPatient: (r: RecordValue) => boolean,
+  ) {}
+
+  compile(e: A.Expr, scope: Scope): Eval {
+    switch (e.kind) {
+      case 'Number': {
+        const value: Value = e.unit === null ? e.value : Quantity.of(e.value, e.unit);
+        return () => value;
+      }
+      case 'String':
+      case 'Boolean': {
+        const value = e.value;
+        return () => value;
+      }
+      case 'Null':
+        return () => null;
+      case 'Name':
+        return this.name(e, scope);
+      case 'List':
+        return this.list(e, scope);
+      case 'Map':
+        return this.map(e, scope);
+      case 'Construct':
+        return this.construct(e, scope);
+      case 'Member':
+        return this.member(e, scope);
+      case 'Index':
+        return this.index(e, scope);
+      case 'Call':
+        return this.call(e, scope);
+      case 'Unary':
+        return this.unary(e, scope);
+      case 'Binary':
+        return this.binary(e, scope);
+    }
+  }
+
+  private name(e: A.NameRef, scope: Scope): Eval {
+    const slot = scope.slots.get(e.name);
+    if (slot === undefined) throw new Error(`unchecked name ${e.name}`);
+    const name = e.name;
+    return (f) => {
+      const v = f.slots[slot]!;
+      if (v === UNSET) throw new RuntimeError(`'${name}' is read before any value was given to it`, e);
+      return v;
+    };
+  }
+
+  private list(e: A.ListLiteral, scope: Scope): Eval {
+    const items = e.elements.map((x) => this.compile(x, scope));
+    if (items.length > MAX_LIST_LENGTH) throw new RuntimeError(`a list holds at most ${MAX_LIST_LENGTH} elements`, e);
+    return (f) => items.map((item) => item(f));
+  }
+
+  private map(e: A.MapLiteral, scope: Scope): Eval {
+    const entries = e.entries.map((entry) => [entry.key, this.compile(entry.value, scope)] as const);
+    return (f) => {
+      const record = makeRecord();
+      for (const [key, value] of entries) record[key] = value(f);
+      return record;
+    };
+  }
+
+  private construct(e: A.Construct, scope: Scope): Eval {
+    const type = this.tables.types.get(e.typeName);
+    if (!type) throw new Error(`unchecked type ${e.typeName}`);
+    const given = new Map(e.fields.map((field) => [field.name, { eval: this.compile(field.value, scope), at: field as Span }]));
+    return (f) => {
+      const record = makeRecord(type.name);
+      for (const field of type.fields) {
+        const explicit = given.get(field.name);
+        const value = explicit ? explicit.eval(f) : field.defaultValue ? field.defaultValue(emptyFrame(f)) : null;
+        checkType(value, field.typeName, `field '${field.name}' of ${type.name}`, explicit?.at ?? e, this.tables, this.parents);
+        record[field.name] = value;
+      }
+      return record;
+    };
+  }
+
+  private member(e: A.Member, scope: Scope): Eval {
+    const object = this.compile(e.object, scope);
+    const property = e.property;
+    const path = pathText(e.object);
+    return (f) => {
+      const target = object(f);
+      if (!isRecord(target)) throw new RuntimeError(`cannot read field '${property}' of ${describeTarget(target)}`, e.propertySpan);
+      if (hasField(target, property)) return target[property]!;
+      if (this.isPatient(target) && path !== null) {
+        throw new RuntimeError(`${path}.${property} is not set; send it in the patient object`, e.propertySpan);
+      }
+      const fields = Object.keys(target);
+      throw new RuntimeError(`no field '${property}'${path ? ` in ${path}` : ''}; its fields are: ${fields.join(', ') || 'none'}`, e.propertySpan);
+    };
+  }
+
+  private index(e: A.Index, scope: Scope): Eval {
+    const object = this.compile(e.object, scope);
+    const index = this.compile(e.index, scope);
+    return (f) => {
+      const target = object(f);
+      const key = index(f);
+      if (Array.isArray(target)) {
+        if (typeof key !== 'number' || !Number.isInteger(key)) throw new RuntimeError(`a list index must be a whole number, got ${kindOf(key)}`, e.index);
+        if (key < 0 || key >= target.length) throw new RuntimeError(`index ${key} is outside the list (0 to ${target.length - 1})`, e.index);
+        return target[key]!;
+      }
+      if (isRecord(target)) {
+        if (typeof key !== 'string') throw new RuntimeError(`a record is indexed by a string key, got ${kindOf(key)}`, e.index);
+        if (!hasField(target, key)) throw new RuntimeError(`no key ${JSON.stringify(key)}; the keys are: ${Object.keys(target).join(', ') || 'none'}`, e.index);
+        return target[key]!;
+      }
+      throw new RuntimeError(`cannot index ${describeTarget(target)}`, e);
+    };
+  }
+
+  /** `med.m.f(...)` when the callee is a library path; null otherwise. */
+  libraryTarget(e: A.Call): { module: string; name: string } | null {
+    const path = pathText(e.callee);
+    if (path === null) return null;
+    const parts = path.split('.');
+    return parts.length === 3 && parts[0] === 'med' ? { module: parts[1]!, name: parts[2]! } : null;
+  }
+
+  private call(e: A.Call, scope: Scope): Eval {
+    const args = e.args.map((a) => this.compile(a, scope));
+    const library = e.callee.kind === 'Member' ? this.libraryTarget(e) : null;
+    if (library) {
+      const registry = this.tables.registry;
+      const fn = registry.resolve(library.module, library.name);
+      if (!fn) throw new Error(`unchecked library function ${library.module}.${library.name}`);
+      return (f) => {
+        const values = args.map((a) => toJson(a(f), true));
+        try {
+          return fromJson(registry.invoke(fn, values, {}, f.run.ctx));
+        } catch (error) {
+          throw located(error, e);
+        }
+      };
+    }
+    if (e.callee.kind !== 'Name') throw new Error('unchecked call target');
+    const code = this.tables.functions.get(e.callee.name);
+    if (!code) throw new Error(`unchecked function ${e.callee.name}`);
+    return (f) => {
+      const run = f.run;
+      if (run.depth >= MAX_CALL_DEPTH) throw new RuntimeError(`call depth limit of ${MAX_CALL_DEPTH} exceeded in '${code.name}' (runaway recursion?)`, e);
+      const frame: Frame = { slots: new Array(code.frameSize).fill(UNSET), ret: null, run };
+      for (let i = 0; i < args.length; i++) {
+        const value = args[i]!(f);
+        const type = code.paramTypes[i];
+        if (type) checkType(value, type, `argument ${i + 1} of '${code.name}'`, e.args[i]!, this.tables, this.parents);
+        frame.slots[i] = value;
+      }
+      run.depth++;
+      try {
+        code.body(frame);
+      } finally {
+        run.depth--;
+      }
+      return frame.ret;
+    };
+  }
+
+  private unary(e: A.Unary, scope: Scope): Eval {
+    const operand = this.compile(e.operand, scope);
+    if (e.op === 'not') {
+      return (f) => {
+        const v = operand(f);
+        if (v === true) return false;
+        if (v === false) return true;
+        throw located(tryOp(() => requireBoolean(v, "the operand of 'not'")), e);
+      };
+    }
+    return (f) => {
+      const v = operand(f);
+      if (typeof v === 'number') return v === 0 ? 0 : -v;
+      try {
+        return negate(v);
+      } catch (error) {
+        throw located(error, e);
+      }
+    };
+  }
+
+  private binary(e: A.Binary, scope: Scope): Eval {
+    const left = this.compile(e.left, scope);
+    const right = this.compile(e.right, scope);
+    const at: Span = e;
+    switch (e.op) {
+      case 'and':
+        return (f) => {
+          const a = left(f);
+          if (a === false) return false;
+          if (a !== true) throw located(tryOp(() => requireBoolean(a, "the left side of 'and'")), at);
+          const b = right(f);
+          if (typeof b !== 'boolean') throw located(tryOp(() => requireBoolean(b, "the right side of 'and'")), at);
+          return b;
+        };
+      case 'or':
+        return (f) => {
+          const a = left(f);
+          if (a === true) return true;
+          if (a !== false) throw located(tryOp(() => requireBoolean(a, "the left side of 'or'")), at);
+          const b = right(f);
+          if (typeof b !== 'boolean') throw located(tryOp(() => requireBoolean(b, "the right side of 'or'")), at);
+          return b;
+        };
+      case '+':
+        return numeric(left, right, at, (a, b) => a + b, add);
+      case '-':
+        return numeric(left, right, at, (a, b) => a - b, subtract);
+      case '*':
+        return numeric(left, right, at, (a, b) => a * b, multiply);
+      case '/':
+        return numeric(left, right, at, (a, b) => (b === 0 ? Number.NaN : a / b), divide);
+      case '%':
+        return numeric(left, right, at, (a, b) => (b === 0 ? Number.NaN : a % b), remainder);
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
+        const op = e.op;
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if (typeof a === 'number' && typeof b === 'number') {
+            return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+          }
+          try {
+            return compare(op, a, b);
+          } catch (error) {
+            throw located(error, at);
+          }
+        };
+      }
+      case '==':
+      case '!=': {
+        const negated = e.op === '!=';
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if (typeof a === 'number' && typeof b === 'number') return negated ? a !== b : a === b;
+          try {
+            return equals(a, b) !== negated;
+          } catch (error) {
+            throw located(error, at);
+          }
+        };
+      }
+    }
+  }
+}
+
+/** Arithmetic with a fast path for two plain numbers; anything unusual goes through the checked operator. */
+function numeric(left: Eval, right: Eval, at: Span, fast: (a: number, b: number) => number, slow: (a: Value, b: Value) => Value): Eval {
+  return (f) => {
+    const a = left(f);
+    const b = right(f);
+    if (typeof a === 'number' && typeof b === 'number') {
+      const result = fast(a, b);
+      if (Number.isFinite(result)) return result === 0 ? 0 : result;
+    }
+    try {
+      return slow(a, b);
+    } catch (error) {
+      throw located(error, at);
+    }
+  };
+}
+
+function tryOp(op: () => unknown): unknown {
+  try {
+    op();
+    return new Error('operand check passed unexpectedly');
+  } catch (error) {
+    return error;
+  }
+}
+
+function describeTarget(v: Value): string {
+  const kind = kindOf(v);
+  return kind === 'null' ? 'null' : `a ${kind}`;
+}
+
+function emptyFrame(f: Frame): Frame {
+  return { slots: new Array(EMPTY_FRAME_SIZE), ret: null, run: f.run };
+}

@@ -1,0 +1,97 @@
+// The engine entry point: protocol source and patient in, the exact /v1/run body out. Used by the CLI
+// and by the HTTP workers. It never throws: internal faults become an error envelope without a stack.
+import { createHash } from 'node:crypto';
+import { analyze } from '../compiler/frontend.js';
+import { compileProgram, type CompiledProgram } from '../compiler/compile.js';
+import { formatDiagnostic, type Diagnostic } from '../diagnostic.js';
+import { createContext } from '../runtime/modules/context.js';
+import { registry } from '../runtime/modules/index.js';
+import type { JsonValue } from '../runtime/modules/types.js';
+import { buildPatient } from '../runtime/patient.js';
+import { seedFromText } from '../util/random.js';
+import { LruCache } from './cache.js';
+import type { EngineOptions, RunEnvelope, RunOutcome } from './types.js';
+import { ENGINE_VERSION } from './version.js';
+
+export { callFunction } from './call.js';
+export { ENGINE_VERSION, API_VERSION } from './version.js';
+export type * from './types.js';
+
+type Compiled = { program: CompiledProgram; diagnostics: null } | { program: null; diagnostics: Diagnostic[] };
+
+const cache = new LruCache<string, Compiled>(256);
+
+function compile(source: string): Compiled {
+  const key = createHash('sha256').update(source).digest('hex');
+  let entry = cache.get(key);
+  if (!entry) {
+    const { program, diagnostics } = analyze(source, registry.catalog);
+    entry = program ? { program: compileProgram(program, registry), diagnostics: null } : { program: null, diagnostics };
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+/** Syntax and compile errors of a protocol, in source order (empty when it is valid). */
+export function checkProtocol(source: string): Diagnostic[] {
+  return compile(source).diagnostics ?? [];
+}
+
+function failure(error: string, extra: Partial<RunEnvelope> = {}): RunEnvelope {
+  return { success: false, events: [], alerts: [], stats: {}, error, ...extra };
+}
+
+function invalidPatient(patient: unknown): string | null {
+  if (patient === undefined || patient === null) return null;
+  if (typeof patient !== 'object' || Array.isArray(patient)) return 'patient must be an object of fields';
+  for (const [key, value] of Object.entries(patient)) {
+    if (!['number', 'string', 'boolean'].includes(typeof value) || (typeof value === 'number' && !Number.isFinite(value))) {
+      return `patient field '${key}' must be a number, a string or a boolean`;
+    }
+  }
+  return null;
+}
+
+export function runProtocol(source: string, patient?: Record<string, JsonValue>, options: EngineOptions = {}): RunOutcome {
+  const started = performance.now();
+  try {
+    const badPatient = invalidPatient(patient);
+    if (badPatient) return { kind: 'invalid', body: failure(badPatient, { code: 'invalid_request' }) };
+    const compiled = compile(source);
+    if (!compiled.program) {
+      const diagnostics = compiled.diagnostics.map(({ line, column, endLine, endColumn, message }) => ({ line, column, endLine, endColumn, message }));
+      return { kind: 'invalid', body: failure(formatDiagnostic(compiled.diagnostics[0]!), { code: 'syntax_error', diagnostics }) };
+    }
+    const ctx = createContext({
+      source: 'run',
+      organization: options.organization,
+      requestId: options.requestId,
+      now: options.now,
+      patient: buildPatient(patient ?? {}),
+      seed: seedFromText(JSON.stringify({ code: source, patient: patient ?? null })),
+    });
+    const { log, error } = compiled.program.run(ctx.patient!, ctx);
+    if (error) {
+      return { kind: 'runtime_error', body: { success: false, events: log.events, alerts: log.alerts, stats: {}, error: error.format() } };
+    }
+    return {
+      kind: 'ok',
+      body: {
+        success: true,
+        events: log.events,
+        alerts: log.alerts,
+        stats: {
+          event_count: log.events.length,
+          execution_time_ms: Math.round((performance.now() - started) * 1000) / 1000,
+          engine_version: ENGINE_VERSION,
+          events_dropped: log.dropped,
+        },
+        error: null,
+      },
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    process.stderr.write(`cpes engine: internal error: ${reason}\n`);
+    return { kind: 'runtime_error', body: failure('internal error while running the protocol; the service log has the details') };
+  }
+}

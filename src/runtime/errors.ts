@@ -1,0 +1,17 @@
+// A runtime error at a source position (language.md §9): the run stops, keeping what it logged.
+import type { Span } from '../diagnostic.js';
+
+export class RuntimeError extends Error {
+  override name = 'RuntimeError';
+  constructor(
+    message: string,
+    readonly at: Span,
+  ) {
+    super(message);
+  }
+
+  /** `Runtime error at line 7, column 16: division by zero` */
+  format(): string {
+    return `Runtime error at line ${this.at.line}, column ${this.at.column}: ${this.message}`;
+  }
+}
