@@ -1,5 +1,65 @@
-// `cpes run` — arrives with its issue.
-export async function main(_argv: string[]): Promise<number> {
-  process.stderr.write('cpes run: not built yet\n');
-  return 1;
+// `cpes run FILE [--patient JSON|@file.json] [--json]`: run a protocol locally.
+// Exit 0 on success, 1 on a runtime error (or usage/I-O error), 2 on syntax or compile errors.
+import { readFile } from 'node:fs/promises';
+import { stripByteOrderMark } from '../compiler/frontend.js';
+import { runProtocol } from '../engine/index.js';
+import type { JsonValue } from '../runtime/modules/types.js';
+
+const USAGE = 'usage: cpes run FILE [--patient JSON|@file.json] [--json]';
+
+async function readPatient(spec: string): Promise<Record<string, JsonValue>> {
+  const text = spec.startsWith('@') ? await readFile(spec.slice(1), 'utf8') : spec;
+  const parsed: unknown = JSON.parse(stripByteOrderMark(text));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('the patient must be a JSON object');
+  return parsed as Record<string, JsonValue>;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let file: string | undefined;
+  let patientSpec: string | undefined;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') json = true;
+    else if (arg === '--patient') patientSpec = argv[++i];
+    else if (arg.startsWith('--patient=')) patientSpec = arg.slice('--patient='.length);
+    else if (arg === '--help' || arg === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    } else if (arg.startsWith('-') || file !== undefined) {
+      process.stderr.write(`cpes run: unexpected argument '${arg}'\n${USAGE}\n`);
+      return 1;
+    } else file = arg;
+  }
+  if (file === undefined || (argv.includes('--patient') && patientSpec === undefined)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 1;
+  }
+  let source: string;
+  let patient: Record<string, JsonValue> | undefined;
+  try {
+    source = await readFile(file, 'utf8');
+  } catch (error) {
+    process.stderr.write(`cpes run: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    patient = patientSpec === undefined ? undefined : await readPatient(patientSpec);
+  } catch (error) {
+    process.stderr.write(`cpes run: bad --patient: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const outcome = runProtocol(stripByteOrderMark(source), patient);
+  if (json) {
+    process.stdout.write(JSON.stringify(outcome.body, null, 2) + '\n');
+  } else {
+    for (const e of outcome.body.events) process.stdout.write(`${e.event}\n`);
+    if (outcome.body.alerts.length) {
+      process.stdout.write('\nalerts:\n');
+      for (const a of outcome.body.alerts) process.stdout.write(`  [${a.severity}] line ${a.line}: ${a.message}\n`);
+    }
+    for (const d of outcome.body.diagnostics ?? []) process.stderr.write(`${file}:${d.line}:${d.column}: error: ${d.message}\n`);
+    if (outcome.kind === 'runtime_error') process.stderr.write(`${outcome.body.error}\n`);
+  }
+  return outcome.kind === 'ok' ? 0 : outcome.kind === 'invalid' ? 2 : 1;
 }
