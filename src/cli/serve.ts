@@ -1,5 +1,161 @@
-// `cpes serve` — arrives with its issue.
-export async function main(_argv: string[]): Promise<number> {
-  process.stderr.write('cpes serve: not built yet\n');
-  return 1;
+// `cpes serve`: the HTTP API with its worker pool, in development mode or with keys and metering.
+import { availableParallelism } from 'node:os';
+import type { Server } from 'node:http';
+import { createApp } from '../http/app.js';
+import { createDevAccess } from '../http/dev-access.js';
+import { WorkerPool } from '../http/pool/index.js';
+import type { AccessControl } from '../http/access-types.js';
+
+const USAGE = `usage: cpes serve [options]
+  --port N            port (default 8080; env CPES_PORT)
+  --host HOST         address (default 0.0.0.0, 127.0.0.1 in dev mode; env CPES_HOST)
+  --data-dir DIR      SQLite data directory (default ./data; env CPES_DATA_DIR)
+  --workers N         protocol worker processes (default: one per core; env CPES_WORKERS)
+  --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
+  --max-queue N       runs that may wait for a worker (default 64; env CPES_MAX_QUEUE)
+  --heap-mb N         heap limit of each worker, MiB (default 256; env CPES_HEAP_MB)
+  --dev               development mode: no API key, nothing counted (env CPES_DEV_MODE=1)`;
+
+export interface ServeOptions {
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  workers: number;
+  runTimeoutMs: number;
+  maxQueue: number;
+  heapMb: number;
+  dev: boolean;
+}
+
+const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' | 'string' | 'bool' }> = {
+  '--port': { key: 'port', env: 'CPES_PORT', kind: 'int' },
+  '--host': { key: 'host', env: 'CPES_HOST', kind: 'string' },
+  '--data-dir': { key: 'dataDir', env: 'CPES_DATA_DIR', kind: 'string' },
+  '--workers': { key: 'workers', env: 'CPES_WORKERS', kind: 'int' },
+  '--run-timeout': { key: 'runTimeoutMs', env: 'CPES_RUN_TIMEOUT', kind: 'int' },
+  '--max-queue': { key: 'maxQueue', env: 'CPES_MAX_QUEUE', kind: 'int' },
+  '--heap-mb': { key: 'heapMb', env: 'CPES_HEAP_MB', kind: 'int' },
+  '--dev': { key: 'dev', env: 'CPES_DEV_MODE', kind: 'bool' },
+};
+
+/** Flags win over environment variables, which win over defaults. Throws with a usage message. */
+export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions {
+  const options: ServeOptions = {
+    port: 8080,
+    host: undefined,
+    dataDir: './data',
+    workers: availableParallelism(),
+    runTimeoutMs: 10_000,
+    maxQueue: 64,
+    heapMb: 256,
+    dev: false,
+  };
+  const set = (flag: string, raw: string | undefined, source: string): void => {
+    const spec = FLAGS[flag]!;
+    if (spec.kind === 'bool') {
+      (options[spec.key] as boolean) = raw === undefined || ['1', 'true', 'yes'].includes(raw.toLowerCase());
+      return;
+    }
+    if (raw === undefined || raw === '') throw new Error(`${source} needs a value`);
+    if (spec.kind === 'int') {
+      const n = Number(raw);
+      const min = spec.key === 'maxQueue' || spec.key === 'port' ? 0 : 1;
+      if (!Number.isInteger(n) || n < min) throw new Error(`${source} must be a whole number ≥ ${min}, got '${raw}'`);
+      (options[spec.key] as number) = n;
+    } else {
+      (options[spec.key] as string) = raw;
+    }
+  };
+  for (const [flag, spec] of Object.entries(FLAGS)) {
+    const value = env[spec.env];
+    if (value !== undefined && value !== '') set(flag, spec.kind === 'bool' ? value : value, spec.env);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
+    const spec = FLAGS[flag];
+    if (!spec) throw new Error(`unknown option '${argv[i]}'`);
+    if (spec.kind === 'bool') set(flag, inline ?? undefined, flag);
+    else set(flag, inline ?? argv[++i], flag);
+  }
+  return options;
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  pool: WorkerPool;
+  close(): Promise<void>;
+}
+
+/** Starts the service; resolves once it listens. */
+export async function startServer(options: ServeOptions, log: (line: string) => void = (l) => process.stderr.write(l + '\n')): Promise<RunningServer> {
+  let access: AccessControl;
+  let closeStore = (): void => {};
+  if (options.dev) {
+    access = createDevAccess();
+    log('WARNING: development mode: no API key is required and nothing is counted. Do not expose this server.');
+  } else {
+    const { openStoreAccess } = await import('./serve-store.js');
+    const opened = openStoreAccess(options.dataDir, log);
+    access = opened.access;
+    closeStore = opened.close;
+  }
+  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb });
+  const app = createApp({ pool, access, log });
+  const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
+  const server = app.listen(options.port, host);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`;
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    url,
+    pool,
+    close: () =>
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await pool.close();
+        server.closeAllConnections();
+        await stopped;
+        closeStore();
+      })()),
+  };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let options: ServeOptions;
+  try {
+    options = parseServeOptions(argv, process.env);
+  } catch (error) {
+    process.stderr.write(`cpes serve: ${(error as Error).message}\n${USAGE}\n`);
+    return 1;
+  }
+  let running: RunningServer;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    process.stderr.write(`cpes serve: cannot start: ${(error as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(`cpes listening on ${running.url} (${options.workers} workers${options.dev ? ', development mode' : ''})\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string): void => {
+      process.stderr.write(`cpes: ${signal} received, finishing running work\n`);
+      void running.close().then(resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  return 0;
 }

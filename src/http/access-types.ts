@@ -4,20 +4,8 @@
 import type { Middleware } from 'koa';
 
 /** Set on `ctx.state.account` by `authenticate`. */
-export interface Account {
-  keyId: number | null;
-  owner: string;
-  tier: 'sandbox' | 'starter' | 'professional' | 'enterprise';
-}
-
-/** GET /usage body (service.md §2). */
-export interface UsageRecord {
-  tier: string;
-  owner: string;
-  requests_used: number;
-  requests_limit: number;
-  period: string;
-}
+export type { Account, UsageRecord } from '../store/account.js';
+import type { Account, UsageRecord } from '../store/account.js';
 
 export interface AccessControl {
   /** 401 (HttpError 'unauthorized') without a valid key; sets ctx.state.account */

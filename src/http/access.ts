@@ -1,0 +1,39 @@
+// Access control over the store: X-API-Key authentication and admission of counted requests, with
+// the rate-limit headers of draft-ietf-httpapi-ratelimit-headers-10 and the monthly counters.
+import type { Context } from 'koa';
+import type { Store } from '../store/index.js';
+import type { AccessControl, Account } from './access-types.js';
+import { HttpError } from './errors.js';
+
+const POLICY = 'minute';
+
+function setRateHeaders(ctx: Context, minuteLimit: number, minuteRemaining: number, resetS: number, monthlyLimit: number, monthlyRemaining: number): void {
+  ctx.set('RateLimit-Policy', `"${POLICY}";q=${minuteLimit};w=60`);
+  ctx.set('RateLimit', `"${POLICY}";r=${minuteRemaining};t=${resetS}`);
+  ctx.set('X-Monthly-Limit', String(monthlyLimit));
+  ctx.set('X-Monthly-Remaining', String(monthlyRemaining));
+}
+
+export function createAccessControl(store: Store): AccessControl {
+  return {
+    authenticate: async (ctx, next) => {
+      const key = ctx.get('X-API-Key');
+      if (!key) throw new HttpError(401, 'unauthorized', 'Missing X-API-Key header');
+      const account = store.authenticate(key);
+      if (!account) throw new HttpError(401, 'unauthorized', 'Invalid or revoked API key');
+      ctx.state.account = account;
+      await next();
+    },
+    admit: async (ctx, next) => {
+      const account = ctx.state.account as Account;
+      const admission = store.admit(account);
+      if (!admission.admitted) {
+        throw new HttpError(429, 'rate_limited', admission.message, { 'Retry-After': String(admission.retryAfterS) });
+      }
+      setRateHeaders(ctx, admission.minuteLimit, admission.minuteRemaining, admission.minuteResetS, admission.monthlyLimit, admission.monthlyRemaining);
+      await next();
+    },
+    usage: (account) => store.usage(account),
+    healthy: () => store.ping(),
+  };
+}

@@ -1,0 +1,158 @@
+// The Koa application under /v1 (service.md, api.md). It validates and routes; protocols are parsed
+// and run only in the pool's children, library calls through the registry.
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { callFunction } from '../engine/call.js';
+import { API_VERSION, ENGINE_VERSION } from '../engine/version.js';
+import { registry } from '../runtime/modules/index.js';
+import { TIERS } from '../store/tiers.js';
+import type { AccessControl, Account } from './access-types.js';
+import { HttpError, type ErrorCode } from './errors.js';
+import { openApiDocument } from './openapi.js';
+import { PoolClosedError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
+import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateRunBody } from './schemas.js';
+
+export interface AppOptions {
+  pool: WorkerPool;
+  access: AccessControl;
+  /** one JSON line per request; defaults to stderr */
+  log?: (line: string) => void;
+}
+
+const RUN_PATH = '/v1/run';
+const CALL_PATH = '/v1/call';
+
+/** The error body in the envelope of the endpoint (api.md "Envelopes and errors"). */
+function errorBody(path: string, message: string, code: ErrorCode, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  if (path === RUN_PATH) return { success: false, events: [], alerts: [], stats: {}, error: message, code, ...extra };
+  if (path === CALL_PATH) return { success: false, result: null, error: message, code, ...extra };
+  return { success: false, error: message, code, ...extra };
+}
+
+function countCodePoints(text: string, stopAfter: number): number {
+  if (text.length <= stopAfter) return text.length; // fewer UTF-16 units than the limit: fewer code points too
+  let count = 0;
+  for (const _ of text) if (++count > stopAfter) break;
+  return count;
+}
+
+export function createApp(options: AppOptions): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  const { access, pool } = options;
+
+  // Request id, access log and the one place where failures become JSON envelopes.
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = errorBody(ctx.path, `no such endpoint: ${ctx.method} ${ctx.path} (see /v1/openapi.json)`, 'not_found');
+      }
+    } catch (error) {
+      const { status, code, message, headers } = toHttpError(error, ctx.method, ctx.path);
+      for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
+      ctx.status = status;
+      if (status >= 500 && code === 'internal') {
+        log(JSON.stringify({ level: 'error', request_id: requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+      }
+      ctx.body = errorBody(ctx.path, status >= 500 && code === 'internal' ? `${message} (request id ${requestId})` : message, code);
+    }
+    const account = ctx.state.account as Account | undefined;
+    log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        request_id: requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        owner: account?.owner,
+      }),
+    );
+  });
+
+  const router = new Router({ prefix: '/v1' });
+  const json = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
+  const requireJson: Koa.Middleware = async (ctx, next) => {
+    if (!ctx.request.is('application/json')) throw new HttpError(400, 'invalid_request', 'the request body must be JSON sent with Content-Type: application/json');
+    const length = Number(ctx.get('content-length'));
+    if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, 'too_large', `the request body is larger than 1 MiB (${length} bytes)`);
+    await next();
+  };
+  const objectBody = (ctx: Koa.Context): Record<string, unknown> => {
+    const body = ctx.request.body as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'invalid_request', 'the request body must be a JSON object');
+    return body as Record<string, unknown>;
+  };
+
+  router.get('/health', (ctx) => {
+    const healthy = access.healthy() && pool.healthy();
+    ctx.status = healthy ? 200 : 503;
+    ctx.body = { status: healthy ? 'healthy' : 'degraded', version: API_VERSION, engine_version: ENGINE_VERSION, modules: registry.moduleNames.length };
+  });
+
+  router.get('/tiers', (ctx) => {
+    ctx.body = { tiers: TIERS };
+  });
+
+  router.get('/modules', (ctx) => {
+    const modules = registry.listing();
+    ctx.body = { module_count: Object.keys(modules).length, modules };
+  });
+
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApiDocument();
+  });
+
+  router.get('/usage', access.authenticate, (ctx) => {
+    ctx.body = access.usage(ctx.state.account as Account);
+  });
+
+  router.post('/run', access.authenticate, access.admit, requireJson, json, async (ctx) => {
+    const body = objectBody(ctx);
+    if (!validateRunBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateRunBody.errors));
+    const code = body.code as string;
+    const length = countCodePoints(code, MAX_CODE_POINTS);
+    if (length > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
+    const account = ctx.state.account as Account;
+    const outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string);
+    ctx.status = outcome.kind === 'invalid' ? 400 : 200;
+    ctx.body = outcome.body;
+  });
+
+  router.post('/call', access.authenticate, access.admit, requireJson, json, (ctx) => {
+    const body = objectBody(ctx);
+    if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
+    const account = ctx.state.account as Account;
+    const outcome = callFunction(body as never, { organization: account.owner, requestId: ctx.state.requestId as string });
+    ctx.status = outcome.kind === 'ok' ? 200 : 400;
+    ctx.body = outcome.body;
+  });
+
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+}
+
+function toHttpError(error: unknown, method: string, path: string): { status: number; code: ErrorCode; message: string; headers: Record<string, string> } {
+  if (error instanceof HttpError) return { status: error.status, code: error.code, message: error.message, headers: { ...error.headers } };
+  if (error instanceof PoolTimeoutError) return { status: 408, code: 'timeout', message: error.message, headers: {} };
+  if (error instanceof PoolQueueFullError) return { status: 503, code: 'unavailable', message: `${error.message}; retry shortly`, headers: { 'Retry-After': '1' } };
+  if (error instanceof PoolClosedError) return { status: 503, code: 'unavailable', message: error.message, headers: { 'Retry-After': '5' } };
+  if (error instanceof PoolWorkerDiedError) return { status: 500, code: 'internal', message: error.message, headers: {} };
+  const status = (error as { status?: number }).status;
+  if (status === 405 || status === 501) {
+    return { status: 405, code: 'method_not_allowed', message: `${method} is not allowed on ${path}`, headers: {} };
+  }
+  if (status === 413) return { status: 413, code: 'too_large', message: 'the request body is larger than 1 MiB', headers: {} };
+  if (status === 400 || status === 415) return { status: 400, code: 'invalid_request', message: 'the request body is not valid JSON', headers: {} };
+  return { status: 500, code: 'internal', message: 'internal error; the server log has the details', headers: {} };
+}

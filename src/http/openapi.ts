@@ -1,0 +1,73 @@
+// GET /v1/openapi.json: built from the request schemas that validate bodies and from the registry's
+// typed parameters, so the description cannot drift from what the service accepts.
+import { API_VERSION } from '../engine/version.js';
+import { registry } from '../runtime/modules/index.js';
+import { callBodySchema, runBodySchema } from './schemas.js';
+
+const errorBody = {
+  type: 'object',
+  required: ['success', 'error', 'code'],
+  properties: { success: { const: false }, error: { type: 'string' }, code: { type: 'string' } },
+};
+
+function functionCatalogue(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const fn of registry.functions()) {
+    out[`${fn.module}.${fn.name}`] = {
+      description: fn.description,
+      aliases: fn.aliases ?? [],
+      parameters: fn.params.map((p) => ({ ...p, required: !('default' in p) })),
+      result: fn.result,
+      sources: fn.sources,
+    };
+  }
+  return out;
+}
+
+let cached: unknown = null;
+
+export function openApiDocument(): unknown {
+  cached ??= {
+    openapi: '3.1.0',
+    info: { title: 'cpes — Clinical Protocol Execution Service', version: API_VERSION },
+    servers: [{ url: '/v1' }],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: { RunRequest: runBodySchema, CallRequest: callBodySchema, Error: errorBody },
+    },
+    paths: {
+      '/health': { get: { summary: 'Service health', responses: { 200: { description: 'healthy' }, 503: { description: 'degraded' } } } },
+      '/tiers': { get: { summary: 'Pricing tiers', responses: { 200: { description: 'the four tiers' } } } },
+      '/modules': { get: { summary: 'Every library module and function', responses: { 200: { description: 'module listing' } } } },
+      '/run': {
+        post: {
+          summary: 'Run a protocol',
+          security: [{ apiKey: [] }],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/RunRequest' } } } },
+          responses: {
+            200: { description: 'ran (success true), or stopped with a runtime error (success false)' },
+            400: { description: 'invalid body, or syntax/compile errors with diagnostics' },
+            401: { description: 'missing or invalid key' },
+            408: { description: 'ran longer than the time limit' },
+            413: { description: 'code over 10,000 characters or body over 1 MiB' },
+            429: { description: 'rate limit' },
+            503: { description: 'every worker busy and the queue full' },
+          },
+        },
+      },
+      '/call': {
+        post: {
+          summary: 'Call one library function',
+          description: 'The functions and their typed parameters are listed under x-library-functions.',
+          security: [{ apiKey: [] }],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CallRequest' } } } },
+          responses: { 200: { description: 'result' }, 400: { description: 'unknown function or invalid argument' }, 401: { description: 'missing or invalid key' }, 429: { description: 'rate limit' } },
+        },
+      },
+      '/usage': { get: { summary: 'Usage of the calling key this month', security: [{ apiKey: [] }], responses: { 200: { description: 'usage record' } } } },
+      '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
+    },
+    'x-library-functions': functionCatalogue(),
+  };
+  return cached;
+}

@@ -1,0 +1,158 @@
+// The worker pool (api.md "Execution"): protocols run in forked children with a heap limit. A run past
+// the time limit is killed with SIGKILL (408) and a fresh child takes its place; a child that dies
+// otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RunOutcome } from '../../engine/types.js';
+import type { JsonValue } from '../../runtime/modules/types.js';
+import type { PoolRequest, PoolResponse } from './messages.js';
+
+export interface PoolOptions {
+  workers: number;
+  /** milliseconds a run may take before its child is killed */
+  runTimeoutMs: number;
+  /** runs that may wait for a child; more are refused */
+  maxQueue: number;
+  /** V8 old-space limit of each child, MiB */
+  heapMb: number;
+}
+
+export class PoolTimeoutError extends Error {
+  override name = 'PoolTimeoutError';
+}
+export class PoolQueueFullError extends Error {
+  override name = 'PoolQueueFullError';
+}
+export class PoolWorkerDiedError extends Error {
+  override name = 'PoolWorkerDiedError';
+}
+export class PoolClosedError extends Error {
+  override name = 'PoolClosedError';
+}
+
+interface Job {
+  request: Omit<PoolRequest, 'id'>;
+  resolve: (outcome: RunOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+interface Worker {
+  child: ChildProcess;
+  job: (Job & { id: number; timer: NodeJS.Timeout }) | null;
+  ready: boolean;
+}
+
+const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+
+export class WorkerPool {
+  private readonly workers = new Set<Worker>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closing = false;
+
+  constructor(private readonly options: PoolOptions) {
+    for (let i = 0; i < options.workers; i++) this.spawn();
+  }
+
+  /** True when at least one child is alive. */
+  healthy(): boolean {
+    return [...this.workers].some((w) => w.child.exitCode === null && w.child.connected);
+  }
+
+  get pids(): number[] {
+    return [...this.workers].map((w) => w.child.pid!).filter(Boolean);
+  }
+
+  /** pids of children running a job right now (tests kill one from outside) */
+  get busyPids(): number[] {
+    return [...this.workers].filter((w) => w.job).map((w) => w.child.pid!);
+  }
+
+  run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string): Promise<RunOutcome> {
+    if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
+    return new Promise((resolve, reject) => {
+      const job: Job = { request: { code, patient, organization, requestId }, resolve, reject };
+      const idle = this.idleWorker();
+      if (idle) this.start(idle, job);
+      else if (this.queue.length >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queue.length} runs are waiting`));
+      else this.queue.push(job);
+    });
+  }
+
+  /** Stops taking runs, lets running ones finish (up to the run timeout), then ends every child. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const job of this.queue.splice(0)) job.reject(new PoolClosedError('the server is shutting down'));
+    const deadline = Date.now() + this.options.runTimeoutMs;
+    while ([...this.workers].some((w) => w.job) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const w of this.workers) {
+      if (w.job) {
+        clearTimeout(w.job.timer);
+        w.job.reject(new PoolClosedError('the server is shutting down'));
+        w.job = null;
+      }
+      w.child.kill('SIGKILL');
+    }
+    this.workers.clear();
+  }
+
+  private idleWorker(): Worker | undefined {
+    for (const w of this.workers) if (!w.job && w.ready) return w;
+    return undefined;
+  }
+
+  private spawn(): void {
+    const child = fork(fileURLToPath(workerModule), [], {
+      execArgv: [`--max-old-space-size=${this.options.heapMb}`, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
+    const worker: Worker = { child, job: null, ready: false };
+    this.workers.add(worker);
+    child.on('message', (message: PoolResponse | { ready: true }) => {
+      if ('ready' in message) {
+        worker.ready = true;
+        this.drain(worker);
+        return;
+      }
+      const job = worker.job;
+      if (!job || job.id !== message.id) return;
+      clearTimeout(job.timer);
+      worker.job = null;
+      job.resolve(message.outcome);
+      this.drain(worker);
+    });
+    child.on('exit', (code, signal) => {
+      this.workers.delete(worker);
+      const job = worker.job;
+      worker.job = null;
+      if (job) {
+        clearTimeout(job.timer);
+        const cause = signal === 'SIGKILL' && code === null ? 'it was killed (SIGKILL), possibly out of memory' : `it exited with ${signal ?? `code ${code}`}`;
+        job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: ${cause}`));
+      }
+      if (!this.closing) this.spawn();
+    });
+    child.on('error', () => {
+      // 'exit' follows and does the accounting; this only keeps the error from being unhandled.
+    });
+  }
+
+  private start(worker: Worker, job: Job): void {
+    const id = this.nextId++;
+    const timer = setTimeout(() => {
+      if (worker.job?.id !== id) return;
+      worker.job = null;
+      job.reject(new PoolTimeoutError(`the protocol ran longer than ${this.options.runTimeoutMs / 1000} s and was stopped`));
+      worker.child.kill('SIGKILL');
+    }, this.options.runTimeoutMs);
+    worker.job = { ...job, id, timer };
+    worker.child.send({ id, ...job.request } satisfies PoolRequest);
+  }
+
+  private drain(worker: Worker): void {
+    if (worker.job || this.closing) return;
+    const next = this.queue.shift();
+    if (next) this.start(worker, next);
+  }
+}

@@ -1,0 +1,16 @@
+// What the pool and its children say to each other over IPC.
+import type { RunOutcome } from '../../engine/types.js';
+import type { JsonValue } from '../../runtime/modules/types.js';
+
+export interface PoolRequest {
+  id: number;
+  code: string;
+  patient: Record<string, JsonValue> | undefined;
+  organization: string;
+  requestId: string;
+}
+
+export interface PoolResponse {
+  id: number;
+  outcome: RunOutcome;
+}

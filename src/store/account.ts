@@ -1,0 +1,18 @@
+// Who a request is made for, and the usage record reported for them (service.md §2).
+import type { TierId } from './tiers.js';
+
+export interface Account {
+  /** null in development mode */
+  keyId: number | null;
+  owner: string;
+  tier: TierId;
+}
+
+/** GET /usage body. */
+export interface UsageRecord {
+  tier: string;
+  owner: string;
+  requests_used: number;
+  requests_limit: number;
+  period: string;
+}

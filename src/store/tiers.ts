@@ -1,0 +1,25 @@
+// The pricing tiers of service.md §2: constants, never stored.
+
+export type TierId = 'sandbox' | 'starter' | 'professional' | 'enterprise';
+
+export interface Tier {
+  id: TierId;
+  name: string;
+  /** -1 means unlimited */
+  requests_per_month: number;
+  /** -1 means custom pricing; 0 is free */
+  price_usd: number;
+  rate_limit_per_minute: number;
+  description: string;
+}
+
+export const TIERS: readonly Tier[] = Object.freeze([
+  { id: 'sandbox', name: 'Sandbox', requests_per_month: 50, price_usd: 0, rate_limit_per_minute: 5, description: 'Free tier for trying the API and building integrations.' },
+  { id: 'starter', name: 'Starter', requests_per_month: 5000, price_usd: 99, rate_limit_per_minute: 30, description: 'For small clinics and pilot deployments.' },
+  { id: 'professional', name: 'Professional', requests_per_month: 50000, price_usd: 299, rate_limit_per_minute: 120, description: 'For hospital departments running protocols in production.' },
+  { id: 'enterprise', name: 'Enterprise', requests_per_month: -1, price_usd: -1, rate_limit_per_minute: 600, description: 'Unlimited monthly requests and custom pricing for health systems.' },
+].map((t) => Object.freeze(t as Tier)));
+
+export function tierById(id: string): Tier | undefined {
+  return TIERS.find((t) => t.id === id);
+}
