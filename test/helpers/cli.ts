@@ -1,0 +1,21 @@
+// Runs the real `cpes` command (through tsx) and captures what a user would see.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+
+export interface CliResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function cpes(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): CliResult {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+    cwd: options.cwd,
+    timeout: 60_000,
+  });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
