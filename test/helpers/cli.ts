@@ -1,5 +1,5 @@
 // Runs the real `cpes` command (through tsx) and captures what a user would see.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -18,4 +18,16 @@ export function cpes(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: s
     timeout: 60_000,
   });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The same, without blocking this process (needed when the server under test runs in it). */
+export function cpesAsync(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...options.env }, cwd: options.cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ status: code ?? -1, stdout, stderr }));
+  });
 }

@@ -63,6 +63,11 @@ export class WorkerPool {
     return [...this.workers].map((w) => w.child.pid!).filter(Boolean);
   }
 
+  /** children started and ready for work */
+  get readyWorkers(): number {
+    return [...this.workers].filter((w) => w.ready).length;
+  }
+
   /** pids of children running a job right now (tests kill one from outside) */
   get busyPids(): number[] {
     return [...this.workers].filter((w) => w.job).map((w) => w.child.pid!);
@@ -143,6 +148,7 @@ export class WorkerPool {
     const timer = setTimeout(() => {
       if (worker.job?.id !== id) return;
       worker.job = null;
+      worker.ready = false; // never hand work to a child that is being killed
       job.reject(new PoolTimeoutError(`the protocol ran longer than ${this.options.runTimeoutMs / 1000} s and was stopped`));
       worker.child.kill('SIGKILL');
     }, this.options.runTimeoutMs);
