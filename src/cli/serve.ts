@@ -5,6 +5,7 @@ import { createApp } from '../http/app.js';
 import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
 import type { AccessControl } from '../http/access-types.js';
+import { openStoreAccess } from './serve-store.js';
 
 const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
@@ -95,7 +96,6 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     access = createDevAccess();
     log('WARNING: development mode: no API key is required and nothing is counted. Do not expose this server.');
   } else {
-    const { openStoreAccess } = await import('./serve-store.js');
     const opened = openStoreAccess(options.dataDir, log);
     access = opened.access;
     closeStore = opened.close;

@@ -1,0 +1,274 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { startServer, type RunningServer } from '../src/cli/serve.js';
+import { Store } from '../src/store/index.js';
+import { MIGRATIONS } from '../src/store/migrations.js';
+import { cpes, cpesAsync } from './helpers/cli.js';
+
+const quiet = (): void => {};
+const freshDir = (): string => mkdtempSync(join(tmpdir(), 'cpes-store-'));
+
+/** A clock the test moves by hand. */
+function manualClock(iso: string): { now: () => Date; set: (iso: string) => void; advance: (ms: number) => void } {
+  let t = Date.parse(iso);
+  return { now: () => new Date(t), set: (next) => (t = Date.parse(next)), advance: (ms) => (t += ms) };
+}
+
+async function call(base: string, key: string | null): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(`${base}/call`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },
+    body: JSON.stringify({ module: 'kae', function: 'update', args: [1] }),
+  });
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+describe('keys', () => {
+  it('look like cpes_ + 32 base62 characters, are shown once and stored only as a hash', () => {
+    const dir = freshDir();
+    const store = Store.open(dir);
+    const { key, prefix } = store.createKey('Acme Hospital', 'starter');
+    expect(key).to.match(/^cpes_[A-Za-z0-9]{32}$/);
+    expect(prefix).to.equal(key.slice(0, 12));
+    expect(store.authenticate(key)).to.deep.include({ owner: 'Acme Hospital', tier: 'starter' });
+    expect(store.authenticate(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).to.equal(null);
+    for (let i = 0; i < 20; i++) store.admit(store.authenticate(key)!);
+    store.close();
+    for (const file of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, file));
+      expect(bytes.includes(Buffer.from(key)), `${file} holds the raw key`).to.equal(false);
+      expect(bytes.includes(Buffer.from(key.slice(12))), `${file} holds the secret part`).to.equal(false);
+    }
+  });
+
+  it('creates the admin enterprise key on the first start only', () => {
+    const dir = freshDir();
+    const store = Store.open(dir);
+    const first = store.ensureInitialKey();
+    expect(first).to.match(/^cpes_/);
+    expect(store.authenticate(first!)).to.deep.include({ owner: 'admin', tier: 'enterprise' });
+    expect(store.ensureInitialKey()).to.equal(null);
+    store.close();
+  });
+
+  it('cpes keys create, list and revoke manage the store', () => {
+    const dir = freshDir();
+    const created = cpes(['keys', 'create', '--owner', 'Clinic', '--tier', 'sandbox', '--data-dir', dir]);
+    expect(created.status).to.equal(0);
+    const key = created.stdout.trim();
+    expect(key).to.match(/^cpes_[A-Za-z0-9]{32}$/);
+    const listed = cpes(['keys', 'list', '--data-dir', dir]);
+    expect(listed.stdout).to.match(new RegExp(`${key.slice(0, 12)}\\s+Clinic\\s+sandbox\\s+\\S+\\s+-\\s+0`));
+    expect(listed.stdout).to.not.contain(key);
+    expect(cpes(['keys', 'create', '--owner', 'X', '--tier', 'gold', '--data-dir', dir]).stderr).to.contain("unknown tier 'gold'; tiers: sandbox, starter, professional, enterprise");
+    expect(cpes(['keys', 'revoke', 'cpes_nothere', '--data-dir', dir]).status).to.equal(1);
+    const revoked = cpes(['keys', 'revoke', key.slice(0, 12), '--data-dir', dir]);
+    expect(revoked.stdout).to.contain(`revoked ${key.slice(0, 12)}`);
+    expect(cpes(['keys', 'list', '--data-dir', dir]).stdout).to.match(/sandbox\s+\S+Z\s+\S+Z\s+0/);
+  });
+
+  it('upgrades a data directory written by an older schema', () => {
+    const dir = freshDir();
+    const db = new Database(join(dir, 'cpes.db'));
+    db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);');
+    db.exec(MIGRATIONS[0]!);
+    db.exec("INSERT INTO api_keys (prefix, key_hash, owner, tier, created_at) VALUES ('cpes_old', x'00', 'legacy', 'starter', '2026-01-01T00:00:00Z')");
+    db.close();
+    const store = Store.open(dir);
+    expect(store.listKeys().map((k) => k.owner)).to.deep.equal(['legacy']);
+    const { key } = store.createKey('new', 'starter');
+    expect(store.admit(store.authenticate(key)!).admitted).to.equal(true);
+    store.close();
+  });
+});
+
+describe('metering (injected clock)', () => {
+  it('reaches the monthly limit, answers when it resets, and resets at the UTC month boundary', () => {
+    const clock = manualClock('2026-11-30T23:40:00Z');
+    const store = Store.open(freshDir(), { now: clock.now });
+    const account = store.authenticate(store.createKey('Clinic', 'sandbox').key)!;
+    for (let i = 0; i < 50; i++) {
+      if (i % 5 === 0) clock.advance(61_000); // stay under 5 per minute
+      expect(store.admit(account).admitted, `request ${i + 1}`).to.equal(true);
+    }
+    clock.set('2026-11-30T23:59:50Z');
+    const refused = store.admit(account);
+    expect(refused).to.deep.include({
+      admitted: false,
+      limit: 'month',
+      message: 'Monthly limit of 50 requests (tier sandbox) reached for 2026-11; resets at 2026-12-01T00:00:00Z (in 10 s)',
+      retryAfterS: 10,
+    });
+    expect(store.usage(account)).to.deep.equal({ tier: 'sandbox', owner: 'Clinic', requests_used: 50, requests_limit: 50, period: '2026-11' });
+    clock.set('2026-12-01T00:00:00Z');
+    expect(store.admit(account).admitted).to.equal(true);
+    expect(store.usage(account)).to.include({ requests_used: 1, period: '2026-12' });
+  });
+
+  it('slides the per-minute window: never more than the tier allows in any 60 s', () => {
+    const clock = manualClock('2026-11-22T10:00:00Z');
+    const store = Store.open(freshDir(), { now: clock.now });
+    const account = store.authenticate(store.createKey('Clinic', 'sandbox').key)!;
+    // admissions at 0, 10, 20, 30, 40 s: the sixth at 50 s is refused until 60 s after the first
+    for (let i = 0; i < 5; i++) {
+      expect(store.admit(account).admitted).to.equal(true);
+      clock.advance(10_000);
+    }
+    const refused = store.admit(account);
+    expect(refused).to.deep.include({
+      admitted: false,
+      limit: 'minute',
+      retryAfterS: 10,
+      message: 'Per-minute limit of 5 requests (tier sandbox) reached; retry after 2026-11-22T10:01:00Z (in 10 s)',
+    });
+    clock.set('2026-11-22T10:00:59.999Z');
+    expect(store.admit(account).admitted).to.equal(false);
+    clock.set('2026-11-22T10:01:00Z');
+    const admitted = store.admit(account);
+    expect(admitted).to.deep.include({ admitted: true, minuteRemaining: 0 });
+    expect(store.admit(account).admitted).to.equal(false);
+  });
+
+  it('keeps counts and the minute window across a restart', () => {
+    const dir = freshDir();
+    const clock = manualClock('2026-11-22T10:00:00Z');
+    let store = Store.open(dir, { now: clock.now });
+    const { key } = store.createKey('Clinic', 'sandbox');
+    for (let i = 0; i < 5; i++) store.admit(store.authenticate(key)!);
+    store.close();
+    store = Store.open(dir, { now: clock.now });
+    const account = store.authenticate(key)!;
+    expect(store.usage(account).requests_used).to.equal(5);
+    expect(store.admit(account).admitted).to.equal(false);
+    store.close();
+  });
+});
+
+describe('authentication and limits over HTTP', function () {
+  this.timeout(60_000);
+  let server: RunningServer;
+  let base: string;
+  let dir: string;
+  let sandboxKey: string;
+
+  before(async () => {
+    dir = freshDir();
+    const store = Store.open(dir);
+    sandboxKey = store.createKey('Small Clinic', 'sandbox').key;
+    store.close();
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers: 1, runTimeoutMs: 5000, maxQueue: 64, heapMb: 128, dev: false }, quiet);
+    base = server.url;
+  });
+  after(async () => server.close());
+
+  it('keeps /health, /tiers, /modules and /openapi.json public', async () => {
+    for (const path of ['/health', '/tiers', '/modules', '/openapi.json']) expect((await fetch(base + path)).status, path).to.equal(200);
+  });
+
+  it('answers 401 in the endpoint envelope without a key or with an unknown one', async () => {
+    const missing = await call(base, null);
+    expect(missing.status).to.equal(401);
+    expect(missing.body).to.deep.equal({ success: false, result: null, error: 'Missing X-API-Key header', code: 'unauthorized' });
+    const unknown = await fetch(`${base}/run`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'cpes_nope' }, body: '{"code":""}' });
+    expect(unknown.status).to.equal(401);
+    expect(await unknown.json()).to.deep.equal({ success: false, events: [], alerts: [], stats: {}, error: 'Invalid or revoked API key', code: 'unauthorized' });
+    const usage = await fetch(`${base}/usage`);
+    expect(await usage.json()).to.deep.equal({ success: false, error: 'Missing X-API-Key header', code: 'unauthorized' });
+  });
+
+  it('counts admitted requests with rate headers, answers 429 with Retry-After, and never counts 429s', async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await call(base, sandboxKey));
+    expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200, 200, 429]);
+    expect(answers[0]!.headers.get('ratelimit-policy')).to.equal('"minute";q=5;w=60');
+    expect(answers[0]!.headers.get('ratelimit')).to.match(/^"minute";r=4;t=\d+$/);
+    expect(answers[4]!.headers.get('x-monthly-limit')).to.equal('50');
+    expect(answers[4]!.headers.get('x-monthly-remaining')).to.equal('45');
+    const refused = answers[5]!;
+    expect(refused.body.code).to.equal('rate_limited');
+    expect(refused.body.error).to.match(/^Per-minute limit of 5 requests \(tier sandbox\) reached; retry after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(in \d+ s\)$/);
+    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 60);
+    const usage = await (await fetch(`${base}/usage`, { headers: { 'x-api-key': sandboxKey } })).json();
+    expect(usage).to.deep.equal({ tier: 'sandbox', owner: 'Small Clinic', requests_used: 5, requests_limit: 50, period: new Date().toISOString().slice(0, 7) });
+  });
+
+  it('admits exactly 30 of 40 simultaneous requests on a 30-per-minute key', async () => {
+    const { key } = cpes(['keys', 'create', '--owner', 'Busy', '--tier', 'starter', '--data-dir', dir]).stdout.trim().split('\n').map((k) => ({ key: k }))[0]!;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => call(base, key)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).to.have.length(30);
+    expect(statuses.filter((s) => s === 429)).to.have.length(10);
+    const usage = await (await fetch(`${base}/usage`, { headers: { 'x-api-key': key } })).json();
+    expect(usage.requests_used).to.equal(30);
+  });
+
+  it('counts /run requests whatever their outcome (400 and 413 too)', async () => {
+    const key = cpes(['keys', 'create', '--owner', 'Counted', '--tier', 'professional', '--data-dir', dir]).stdout.trim();
+    const send = (body: string) => fetch(`${base}/run`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body });
+    expect((await send('{"code": "protocol P { let = 1; }"}')).status).to.equal(400);
+    expect((await send(JSON.stringify({ code: 'x'.repeat(10_001) }))).status).to.equal(413);
+    expect((await send('{"code": "protocol P { }"}')).status).to.equal(200);
+    const usage = await (await fetch(`${base}/usage`, { headers: { 'x-api-key': key } })).json();
+    expect(usage.requests_used).to.equal(3);
+  });
+
+  it('applies a revocation to the very next request of the running server', async () => {
+    const key = cpes(['keys', 'create', '--owner', 'Leaving', '--tier', 'starter', '--data-dir', dir]).stdout.trim();
+    expect((await call(base, key)).status).to.equal(200);
+    const revoked = await cpesAsync(['keys', 'revoke', key.slice(0, 12), '--data-dir', dir]);
+    expect(revoked.status).to.equal(0);
+    const after = await call(base, key);
+    expect(after.status).to.equal(401);
+    expect(after.body.error).to.equal('Invalid or revoked API key');
+  });
+});
+
+describe('crash safety', function () {
+  this.timeout(60_000);
+
+  it('a server killed with SIGKILL during a burst loses no answered count and counts nothing unadmitted', async () => {
+    const dir = freshDir();
+    const store = Store.open(dir);
+    const { key } = store.createKey('Burst', 'enterprise');
+    store.close();
+    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--workers', '1'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const match = /listening on (\S+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', () => reject(new Error('server exited before listening')));
+    });
+    let ok = 0;
+    let sent = 0;
+    const burst = Array.from({ length: 300 }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i));
+      sent++;
+      try {
+        if ((await call(url, key)).status === 200) ok++;
+      } catch {
+        // the connection died with the server: not answered, so not counted as answered
+      }
+    });
+    await new Promise((r) => setTimeout(r, 120));
+    child.kill('SIGKILL');
+    await Promise.all(burst);
+    const reopened = Store.open(dir);
+    const account = reopened.authenticate(key)!;
+    const counted = reopened.usage(account).requests_used;
+    reopened.close();
+    expect(ok).to.be.greaterThan(0);
+    expect(counted).to.be.at.least(ok);
+    expect(counted).to.be.at.most(sent);
+  });
+});
