@@ -203,7 +203,7 @@ describe('authentication and limits over HTTP', function () {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).to.have.length(30);
     expect(statuses.filter((s) => s === 429)).to.have.length(10);
-    const usage = await (await fetch(`${base}/usage`, { headers: { 'x-api-key': key } })).json();
+    const usage = (await (await fetch(`${base}/usage`, { headers: { 'x-api-key': key } })).json()) as { requests_used: number };
     expect(usage.requests_used).to.equal(30);
   });
 
@@ -213,7 +213,7 @@ describe('authentication and limits over HTTP', function () {
     expect((await send('{"code": "protocol P { let = 1; }"}')).status).to.equal(400);
     expect((await send(JSON.stringify({ code: 'x'.repeat(10_001) }))).status).to.equal(413);
     expect((await send('{"code": "protocol P { }"}')).status).to.equal(200);
-    const usage = await (await fetch(`${base}/usage`, { headers: { 'x-api-key': key } })).json();
+    const usage = (await (await fetch(`${base}/usage`, { headers: { 'x-api-key': key } })).json()) as { requests_used: number };
     expect(usage.requests_used).to.equal(3);
   });
 
