@@ -40,7 +40,13 @@ const matchUnit: CustomPatternMatcherFunc = (text, offset, matchedTokens) => {
 };
 export const Unit = createToken({ name: 'Unit', pattern: matchUnit, line_breaks: false, start_chars_hint: [...new Set([...Object.keys(HEAD_UNITS)].map((u) => u[0]!))] });
 
-export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
+/** Categories let the parser match a family of tokens with one CONSUME (no per-call alternatives). */
+export const MemberName = createToken({ name: 'MemberName', label: 'a field name', pattern: Lexer.NA });
+export const ComparisonOp = createToken({ name: 'ComparisonOp', label: 'a comparison', pattern: Lexer.NA });
+export const AdditiveOp = createToken({ name: 'AdditiveOp', label: "'+' or '-'", pattern: Lexer.NA });
+export const MultiplicativeOp = createToken({ name: 'MultiplicativeOp', label: "'*', '/' or '%'", pattern: Lexer.NA });
+
+export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_][A-Za-z0-9_]*/, categories: [MemberName] });
 
 const KEYWORDS = [
   'protocol', 'function', 'import', 'input', 'type', 'extends', 'track', 'using', 'KAE', 'assess', 'for', 'in',
@@ -50,24 +56,25 @@ const KEYWORDS = [
 export type Keyword = (typeof KEYWORDS)[number];
 
 const keywordTokens = Object.fromEntries(
-  KEYWORDS.map((word) => [word, createToken({ name: `Kw_${word}`, label: `'${word}'`, pattern: new RegExp(`${word}(?![A-Za-z0-9_])`), longer_alt: Identifier })]),
+  KEYWORDS.map((word) => [word, createToken({ name: `Kw_${word}`, label: `'${word}'`, pattern: new RegExp(`${word}(?![A-Za-z0-9_])`), longer_alt: Identifier, categories: [MemberName] })]),
 ) as Record<Keyword, TokenType>;
 export const Kw = keywordTokens;
 
-const symbol = (name: string, text: string): TokenType => createToken({ name, label: `'${text}'`, pattern: text });
+const symbol = (name: string, text: string, category?: TokenType): TokenType =>
+  createToken({ name, label: `'${text}'`, pattern: text, ...(category ? { categories: [category] } : {}) });
 export const Arrow = symbol('Arrow', '->');
-export const EqEq = symbol('EqEq', '==');
-export const NotEq = symbol('NotEq', '!=');
-export const LtEq = symbol('LtEq', '<=');
-export const GtEq = symbol('GtEq', '>=');
-export const Lt = symbol('Lt', '<');
-export const Gt = symbol('Gt', '>');
+export const EqEq = symbol('EqEq', '==', ComparisonOp);
+export const NotEq = symbol('NotEq', '!=', ComparisonOp);
+export const LtEq = symbol('LtEq', '<=', ComparisonOp);
+export const GtEq = symbol('GtEq', '>=', ComparisonOp);
+export const Lt = symbol('Lt', '<', ComparisonOp);
+export const Gt = symbol('Gt', '>', ComparisonOp);
 export const Assign = symbol('Assign', '=');
-export const Plus = symbol('Plus', '+');
-export const Minus = symbol('Minus', '-');
-export const Star = symbol('Star', '*');
-export const Slash = symbol('Slash', '/');
-export const Percent = symbol('Percent', '%');
+export const Plus = symbol('Plus', '+', AdditiveOp);
+export const Minus = symbol('Minus', '-', AdditiveOp);
+export const Star = symbol('Star', '*', MultiplicativeOp);
+export const Slash = symbol('Slash', '/', MultiplicativeOp);
+export const Percent = symbol('Percent', '%', MultiplicativeOp);
 export const LBrace = symbol('LBrace', '{');
 export const RBrace = symbol('RBrace', '}');
 export const LParen = symbol('LParen', '(');
@@ -81,6 +88,10 @@ export const Dot = symbol('Dot', '.');
 
 /** Order matters: comments before `/`, two-character symbols before one-character ones, units before identifiers, keywords before identifiers. */
 export const allTokens: TokenType[] = [
+  MemberName,
+  ComparisonOp,
+  AdditiveOp,
+  MultiplicativeOp,
   WhiteSpace,
   LineComment,
   BlockComment,

@@ -1,16 +1,15 @@
 // The Chevrotain grammar of language.md §3, building the typed AST directly (embedded actions are
 // faster than a CST plus a visitor). One instance is reused for every parse.
-import { EmbeddedActionsParser, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import type { Span } from '../diagnostic.js';
 import * as T from '../lexer/tokens.js';
 import type * as A from './ast.js';
 import { errorMessageProvider } from './messages.js';
 
 const NOWHERE: Span = { line: 0, column: 0, endLine: 0, endColumn: 0 };
-const COMPARISON_TOKENS = [T.Lt, T.LtEq, T.Gt, T.GtEq, T.EqEq, T.NotEq];
 
-/** Keywords that may still name a field after `.` (results carry `type`, `dose`, `severity`, …). */
-const MEMBER_NAME_TOKENS: TokenType[] = [T.Identifier, ...Object.values(T.Kw)];
+/** What follows a primary: `.name`, `[index]` or `(args)`. */
+type Suffix = { kind: 'member'; name: IToken } | { kind: 'index'; index: A.Expr } | { kind: 'call'; args: A.Expr[] };
 
 export class ProtocolParser extends EmbeddedActionsParser {
   private source = '';
@@ -176,6 +175,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ kind: 'Param' as const, name: '', typeName: null, ...NOWHERE }) },
   );
 
+  private protocolItemAlternatives: IOrAlt<A.Statement>[] | undefined;
   private protocolDef = this.RULE(
     'protocolDef',
     (): A.Protocol => {
@@ -184,7 +184,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
       this.CONSUME(T.LBrace);
       const body: A.Statement[] = [];
       this.MANY(() => {
-        const statement = this.OR([{ ALT: () => this.SUBRULE(this.inputDecl) }, { ALT: () => this.SUBRULE(this.statement) }]);
+        const statement = this.OR((this.protocolItemAlternatives ??= [{ ALT: () => this.SUBRULE(this.inputDecl) }, { ALT: () => this.SUBRULE(this.statement) }]));
         this.ACTION(() => statement && body.push(statement));
       });
       this.CONSUME(T.RBrace);
@@ -223,10 +223,11 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => [] },
   );
 
+  private statementAlternatives: IOrAlt<A.Statement>[] | undefined;
   private statement = this.RULE(
     'statement',
     (): A.Statement =>
-      this.OR([
+      this.OR((this.statementAlternatives ??= [
         { ALT: () => this.SUBRULE(this.letStatement) },
         { ALT: () => this.SUBRULE(this.ifStatement) },
         { ALT: () => this.SUBRULE(this.whileStatement) },
@@ -237,7 +238,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.assessStatement) },
         { ALT: () => this.SUBRULE(this.returnStatement) },
         { ALT: () => this.SUBRULE(this.expressionStatement) },
-      ]),
+      ])),
     { recoveryValueFunc: () => ({ kind: 'ExprStatement' as const, expr: { kind: 'Null' as const, ...NOWHERE }, ...NOWHERE }) },
   );
 
@@ -458,10 +459,11 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
 
+  private notAlternatives: IOrAlt<A.Expr>[] | undefined;
   private notExpression = this.RULE(
     'notExpression',
     (): A.Expr =>
-      this.OR([
+      this.OR((this.notAlternatives ??= [
         {
           ALT: () => {
             const first = this.CONSUME(T.Kw.not);
@@ -470,11 +472,9 @@ export class ProtocolParser extends EmbeddedActionsParser {
           },
         },
         { ALT: () => this.SUBRULE(this.comparison) },
-      ]),
+      ])),
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
-
-  private comparisonOperator = this.RULE('comparisonOperator', (): IToken => this.OR(COMPARISON_TOKENS.map((t) => ({ ALT: () => this.CONSUME(t) }))));
 
   /** Comparisons do not chain: a second operator is parsed only to report it clearly. */
   private comparison = this.RULE(
@@ -484,7 +484,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
       let left = this.SUBRULE(this.additive);
       let count = 0;
       this.MANY(() => {
-        const op = this.SUBRULE(this.comparisonOperator);
+        const op = this.CONSUME(T.ComparisonOp);
         const right = this.SUBRULE2(this.additive);
         this.ACTION(() => {
           count++;
@@ -505,7 +505,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
       const first = this.LA(1);
       let left = this.SUBRULE(this.multiplicative);
       this.MANY(() => {
-        const op = this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+        const op = this.CONSUME(T.AdditiveOp);
         const right = this.SUBRULE2(this.multiplicative);
         this.ACTION(() => (left = this.binary(first, left, op.image as A.BinaryOp, right)));
       });
@@ -520,7 +520,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
       const first = this.LA(1);
       let left = this.SUBRULE(this.unary);
       this.MANY(() => {
-        const op = this.OR([{ ALT: () => this.CONSUME(T.Star) }, { ALT: () => this.CONSUME(T.Slash) }, { ALT: () => this.CONSUME(T.Percent) }]);
+        const op = this.CONSUME(T.MultiplicativeOp);
         const right = this.SUBRULE2(this.unary);
         this.ACTION(() => (left = this.binary(first, left, op.image as A.BinaryOp, right)));
       });
@@ -529,10 +529,11 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
 
+  private unaryAlternatives: IOrAlt<A.Expr>[] | undefined;
   private unary = this.RULE(
     'unary',
     (): A.Expr =>
-      this.OR([
+      this.OR((this.unaryAlternatives ??= [
         {
           ALT: () => {
             const first = this.CONSUME(T.Minus);
@@ -541,36 +542,35 @@ export class ProtocolParser extends EmbeddedActionsParser {
           },
         },
         { ALT: () => this.SUBRULE(this.postfix) },
-      ]),
+      ])),
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
 
+  private suffixAlternatives: IOrAlt<Suffix>[] | undefined;
   private postfix = this.RULE(
     'postfix',
     (): A.Expr => {
       const first = this.LA(1);
       let target = this.SUBRULE(this.primary);
       this.MANY(() => {
-        this.OR([
+        const suffix = this.OR((this.suffixAlternatives ??= [
           {
-            ALT: () => {
+            ALT: (): Suffix => {
               this.CONSUME(T.Dot);
-              const name = this.OR2(MEMBER_NAME_TOKENS.map((t) => ({ ALT: () => this.CONSUME(t) })));
-              this.ACTION(
-                () => (target = { kind: 'Member', object: target, property: name.image, propertySpan: this.spanOf(name, name), ...this.spanOf(first) }),
-              );
+              // keywords may still name a field after `.` (results carry `type`, `dose`, `severity`, …)
+              return { kind: 'member', name: this.CONSUME(T.MemberName) };
             },
           },
           {
-            ALT: () => {
+            ALT: (): Suffix => {
               this.CONSUME(T.LBracket);
               const index = this.SUBRULE(this.expression);
               this.CONSUME(T.RBracket);
-              this.ACTION(() => (target = { kind: 'Index', object: target, index, ...this.spanOf(first) }));
+              return { kind: 'index', index };
             },
           },
           {
-            ALT: () => {
+            ALT: (): Suffix => {
               this.CONSUME(T.LParen);
               const args: A.Expr[] = [];
               this.OPTION(() => {
@@ -581,10 +581,20 @@ export class ProtocolParser extends EmbeddedActionsParser {
                 });
               });
               this.CONSUME(T.RParen);
-              this.ACTION(() => (target = { kind: 'Call', callee: target, args, ...this.spanOf(first) }));
+              return { kind: 'call', args };
             },
           },
-        ]);
+        ]));
+        this.ACTION(() => {
+          const span = this.spanOf(first);
+          if (suffix.kind === 'member') {
+            target = { kind: 'Member', object: target, property: suffix.name.image, propertySpan: this.spanOf(suffix.name, suffix.name), ...span };
+          } else if (suffix.kind === 'index') {
+            target = { kind: 'Index', object: target, index: suffix.index, ...span };
+          } else {
+            target = { kind: 'Call', callee: target, args: suffix.args, ...span };
+          }
+        });
       });
       return target;
     },
@@ -600,10 +610,11 @@ export class ProtocolParser extends EmbeddedActionsParser {
     );
   }
 
+  private primaryAlternatives: IOrAlt<A.Expr>[] | undefined;
   private primary = this.RULE(
     'primary',
     (): A.Expr =>
-      this.OR([
+      this.OR((this.primaryAlternatives ??= [
         {
           ALT: () => {
             const number = this.CONSUME(T.NumberLiteral);
@@ -643,7 +654,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
             return inner;
           },
         },
-      ]),
+      ])),
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
 

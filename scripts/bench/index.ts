@@ -1,0 +1,5 @@
+// `npm run bench`: every benchmark, one after the other (built with tsc first, so figures are for the
+// code that ships, not for a development loader).
+await import('./frontend.js');
+await import('./engine.js');
+await import('./http.js');
