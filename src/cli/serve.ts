@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createApp } from '../http/app.js';
 import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
+import { bufferedLineWriter } from '../http/log-writer.js';
 import type { AccessControl } from '../http/access-types.js';
 import { openStoreAccess } from './serve-store.js';
 
@@ -89,7 +90,7 @@ export interface RunningServer {
 }
 
 /** Starts the service; resolves once it listens. */
-export async function startServer(options: ServeOptions, log: (line: string) => void = (l) => process.stderr.write(l + '\n')): Promise<RunningServer> {
+export async function startServer(options: ServeOptions, log: (line: string) => void = bufferedLineWriter()): Promise<RunningServer> {
   let access: AccessControl;
   let closeStore = (): void => {};
   if (options.dev) {

@@ -10,6 +10,7 @@ import { registry } from '../runtime/modules/index.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
+import { bufferedLineWriter } from './log-writer.js';
 import { openApiDocument } from './openapi.js';
 import { PoolClosedError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
 import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateRunBody } from './schemas.js';
@@ -41,7 +42,7 @@ function countCodePoints(text: string, stopAfter: number): number {
 export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
-  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  const log = options.log ?? bufferedLineWriter();
   const { access, pool } = options;
 
   // Request id, access log and the one place where failures become JSON envelopes.
