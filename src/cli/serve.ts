@@ -120,9 +120,15 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     pool,
     close: () =>
       (closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        let closed = false;
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve())).then(() => (closed = true));
         server.closeIdleConnections();
-        await pool.close();
+        await pool.close(); // running protocols finish, up to the run timeout
+        // let the answers of those runs reach their clients, closing connections as they fall idle
+        for (let waited = 0; !closed && waited < 2000; waited += 25) {
+          server.closeIdleConnections();
+          await new Promise((r) => setTimeout(r, 25));
+        }
         server.closeAllConnections();
         await stopped;
         closeStore();

@@ -84,12 +84,12 @@ export class WorkerPool {
     });
   }
 
-  /** Stops taking runs, lets running ones finish (up to the run timeout), then ends every child. */
+  /** Stops taking runs, lets accepted ones finish (up to the run timeout), then ends every child. */
   async close(): Promise<void> {
     this.closing = true;
-    for (const job of this.queue.splice(0)) job.reject(new PoolClosedError('the server is shutting down'));
     const deadline = Date.now() + this.options.runTimeoutMs;
-    while ([...this.workers].some((w) => w.job) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((this.queue.length || [...this.workers].some((w) => w.job)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const job of this.queue.splice(0)) job.reject(new PoolClosedError('the server is shutting down'));
     for (const w of this.workers) {
       if (w.job) {
         clearTimeout(w.job.timer);
@@ -136,7 +136,7 @@ export class WorkerPool {
         const cause = signal === 'SIGKILL' && code === null ? 'it was killed (SIGKILL), possibly out of memory' : `it exited with ${signal ?? `code ${code}`}`;
         job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: ${cause}`));
       }
-      if (!this.closing) this.spawn();
+      if (!this.closing || this.queue.length) this.spawn();
     });
     child.on('error', () => {
       // 'exit' follows and does the accounting; this only keeps the error from being unhandled.
@@ -157,7 +157,7 @@ export class WorkerPool {
   }
 
   private drain(worker: Worker): void {
-    if (worker.job || this.closing) return;
+    if (worker.job) return;
     const next = this.queue.shift();
     if (next) this.start(worker, next);
   }
