@@ -1,10 +1,127 @@
-// modules.md: the 'signal' module (being built: functions arrive with their issue).
-import type { ModuleDef } from './types.js';
+// modules.md §8: physiological signal processing on sample arrays (stateless).
+import {
+  classifyRhythm,
+  detectAnomaly,
+  detectPeaks,
+  heartRateFromRr,
+  hrvMetrics,
+  movingAverage,
+  perfusionIndex,
+  respiratoryRate,
+  spo2FromRatio,
+} from './signal/analysis.js';
+import type { FunctionSpec, ModuleDef, ParamSpec } from './types.js';
+
+const samples = (name: string, minItems: number, description: string): ParamSpec => ({ name, type: 'array', items: { type: 'number' }, minItems, description });
+const rrParam = (minItems: number): ParamSpec => ({
+  name: 'rr_intervals_ms',
+  type: 'array',
+  items: { type: 'number' },
+  minItems,
+  unit: 'ms',
+  description: 'RR (NN) intervals, 200–3000 ms each',
+});
+const positive = (name: string, description: string): ParamSpec => ({ name, type: 'number', exclusiveMinimum: 0, description });
+const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
+const n = (v: unknown): number => v as number;
+const list = (v: unknown): number[] => v as number[];
 
 const signal: ModuleDef = {
   name: 'signal',
-  description: '',
-  functions: [],
+  description: 'Physiological signal processing on sample arrays.',
+  functions: [
+    fn({
+      name: 'detect_peaks',
+      description: 'Peak picking with a relative threshold and a refractory distance (not a QRS detector).',
+      params: [
+        samples('waveform', 3, 'samples'),
+        { name: 'threshold', type: 'number', default: 0.5, minimum: 0, maximum: 1, description: 'fraction of the largest absolute sample' },
+        { name: 'min_distance', type: ['integer', 'null'], default: null, minimum: 1, description: 'samples between kept peaks' },
+        { name: 'sampling_rate_hz', type: ['number', 'null'], default: null, exclusiveMinimum: 0, unit: 'Hz', description: 'sampling rate (200 ms refractory distance by default)' },
+      ],
+      result: { type: 'SIGNAL_PEAKS', fields: ['type', 'total_samples', 'peaks_detected', 'peaks', 'inter_peak_intervals', 'inter_peak_intervals_ms', 'threshold_used', 'min_distance'] },
+      sources: ['Pan & Tompkins, IEEE Trans Biomed Eng 1985;32:230-236 (refractory period)'],
+      impl: (a) => detectPeaks(list(a.waveform), n(a.threshold), a.min_distance as number | null, a.sampling_rate_hz as number | null),
+    }),
+    fn({
+      name: 'heart_rate_from_rr',
+      description: 'Mean, minimum and maximum heart rate from RR intervals (rate only, no rhythm).',
+      params: [rrParam(1)],
+      result: { type: 'SIGNAL_HR', fields: ['type', 'mean_hr_bpm', 'min_hr_bpm', 'max_hr_bpm', 'mean_rr_ms', 'beats_analyzed', 'classification'] },
+      sources: ['60000 / RR (ms)'],
+      impl: (a) => heartRateFromRr(list(a.rr_intervals_ms)),
+    }),
+    fn({
+      name: 'hrv_metrics',
+      description: 'Time-domain HRV (SDNN, RMSSD, pNN50) per the 1996 Task Force; rated only for 24-hour recordings.',
+      params: [rrParam(5)],
+      result: { type: 'SIGNAL_HRV', fields: ['type', 'sdnn_ms', 'rmssd_ms', 'pnn50_pct', 'mean_rr_ms', 'intervals_analyzed', 'duration_s', 'autonomic_status', 'interpretation'] },
+      sources: ['Task Force of the ESC and NASPE, Circulation 1996;93:1043-1065', 'Kleiger et al., Am J Cardiol 1987;59:256-262'],
+      impl: (a) => hrvMetrics(list(a.rr_intervals_ms)),
+    }),
+    fn({
+      name: 'classify_rhythm',
+      description: 'Rate and regularity heuristic from RR intervals (MOISSCode labels; P waves not assessed).',
+      params: [rrParam(3)],
+      result: { type: 'SIGNAL_RHYTHM', fields: ['type', 'rhythm', 'heart_rate', 'regularity', 'cv_percent', 'action', 'method'] },
+      sources: ['MOISSCode rhythm heuristic (no clinical validation)'],
+      impl: (a) => classifyRhythm(list(a.rr_intervals_ms)),
+    }),
+    fn({
+      name: 'spo2_from_ratio',
+      aliases: ['spo2_from_pleth'],
+      description: 'SpO2 from red/infrared ratio of ratios with a linear calibration; null outside 70–100 %.',
+      params: [
+        positive('red_ac', 'red AC amplitude'),
+        positive('red_dc', 'red DC level'),
+        positive('ir_ac', 'infrared AC amplitude'),
+        positive('ir_dc', 'infrared DC level'),
+        { name: 'a', type: 'number', default: 110, description: 'calibration intercept' },
+        { name: 'b', type: 'number', default: 25, description: 'calibration slope' },
+      ],
+      result: { type: 'SIGNAL_SPO2', fields: ['type', 'spo2', 'r_ratio', 'status', 'calibration', 'method'] },
+      sources: ['Webster, Design of Pulse Oximeters, 1997'],
+      impl: (a) => spo2FromRatio(n(a.red_ac), n(a.red_dc), n(a.ir_ac), n(a.ir_dc), n(a.a), n(a.b)),
+    }),
+    fn({
+      name: 'moving_average',
+      aliases: ['moving_average_filter'],
+      description: 'Centred moving average, truncated at the ends.',
+      params: [samples('data', 1, 'samples'), { name: 'window', type: 'integer', default: 5, minimum: 1, description: 'window length in samples' }],
+      result: { type: 'SIGNAL_FILTERED', fields: ['type', 'method', 'window', 'input_length', 'smoothed'] },
+      sources: ['centred moving average'],
+      impl: (a) => movingAverage(list(a.data), n(a.window)),
+    }),
+    fn({
+      name: 'detect_anomaly',
+      aliases: ['detect_anomalies'],
+      description: 'Points further than threshold_sd robust SDs (1.4826 × MAD) from the median or a given baseline.',
+      params: [
+        samples('data', 3, 'samples'),
+        { name: 'baseline_mean', type: ['number', 'null'], default: null, description: 'centre to use instead of the median' },
+        { name: 'threshold_sd', type: 'number', default: 2.0, exclusiveMinimum: 0, description: 'how many robust SDs count as anomalous' },
+      ],
+      result: { type: 'SIGNAL_ANOMALY', fields: ['type', 'baseline_mean', 'center_method', 'sd', 'threshold_sd', 'upper_limit', 'lower_limit', 'total_points', 'anomalies_detected', 'anomalies'] },
+      sources: ['Leys et al., J Exp Soc Psychol 2013;49:764-766'],
+      impl: (a) => detectAnomaly(list(a.data), a.baseline_mean as number | null, n(a.threshold_sd)),
+    }),
+    fn({
+      name: 'respiratory_rate',
+      description: 'Breaths per minute from a respiratory waveform by hysteresis zero-crossing counting.',
+      params: [samples('waveform', 10, 'respiratory waveform samples'), { name: 'sampling_rate_hz', type: 'number', default: 25.0, exclusiveMinimum: 0, unit: 'Hz', description: 'sampling rate' }],
+      result: { type: 'SIGNAL_RR', fields: ['type', 'respiratory_rate', 'duration_sec', 'cycles_detected', 'status'] },
+      sources: ['Charlton et al., Physiol Meas 2016;37:610-626'],
+      impl: (a) => respiratoryRate(list(a.waveform), n(a.sampling_rate_hz)),
+    }),
+    fn({
+      name: 'perfusion_index',
+      description: 'Perfusion index AC/DC × 100; below 1.4 is low.',
+      params: [{ name: 'ac_component', type: 'number', minimum: 0, description: 'pulsatile (AC) amplitude' }, positive('dc_component', 'non-pulsatile (DC) level')],
+      result: { type: 'SIGNAL_PI', fields: ['type', 'perfusion_index', 'status', 'interpretation'] },
+      sources: ['Lima et al., Crit Care Med 2002;30:1210-1213'],
+      impl: (a) => perfusionIndex(n(a.ac_component), n(a.dc_component)),
+    }),
+  ],
 };
 
 export default signal;
