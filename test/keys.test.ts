@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { Store } from '../src/store/index.js';
 import { MIGRATIONS } from '../src/store/migrations.js';
-import { cpes, cpesAsync } from './helpers/cli.js';
+import { cpes, cpesAsync, startServe } from './helpers/cli.js';
 
 const quiet = (): void => {};
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'cpes-store-'));
@@ -236,19 +234,7 @@ describe('crash safety', function () {
     const store = Store.open(dir);
     const { key } = store.createKey('Burst', 'enterprise');
     store.close();
-    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--workers', '1'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const match = /listening on (\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', () => reject(new Error('server exited before listening')));
-    });
+    const { child, url } = await startServe(['--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--workers', '1']);
     let ok = 0;
     let sent = 0;
     const burst = Array.from({ length: 300 }, async (_, i) => {

@@ -1,9 +1,5 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { cpes } from './helpers/cli.js';
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+import { cpes, startServe } from './helpers/cli.js';
 
 describe('cpes serve', function () {
   this.timeout(60_000);
@@ -18,16 +14,7 @@ describe('cpes serve', function () {
   });
 
   it('finishes a running protocol on SIGTERM, then exits 0', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--dev', '--port', '0', '--workers', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const match = /listening on (\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.on('exit', () => reject(new Error('server exited early')));
-    });
+    const { child, url } = await startServe(['--dev', '--port', '0', '--workers', '1']);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // about a second of work in the worker
     const running = fetch(`${url}/run`, {

@@ -5,21 +5,9 @@ import { atLeast, below } from './util/threshold.js';
 import { pyRound } from '../../util/round.js';
 import { cha2ds2Vasc, framingham, heartScore, wellsPe } from './scores/cardio.js';
 import { childPugh, meld } from './scores/liver.js';
+import { isAlert } from './scores/consciousness.js';
 import { apacheII, sofa } from './scores/organ.js';
 import { curb65, glasgowBlatchford, news2 } from './scores/ward.js';
-
-const ACVPU = ['A', 'C', 'V', 'P', 'U'];
-
-/** Altered mentation: `consciousness` other than A when given (ACVPU), else GCS < 15. */
-function alteredMentation(reader: PatientReader, label: string): boolean {
-  const consciousness = reader.optionalString('consciousness');
-  if (consciousness !== null) {
-    const level = consciousness.trim().toUpperCase();
-    if (!ACVPU.includes(level)) throw new ArgumentError(`${label}: patient field 'consciousness' must be one of A, C, V, P, U (ACVPU), got ${JSON.stringify(consciousness)}`);
-    return level !== 'A';
-  }
-  return reader.number('gcs') < 15;
-}
 
 // qSOFA (Seymour et al., JAMA 2016; Singer et al., Sepsis-3, JAMA 2016): RR ≥ 22, SBP ≤ 100, altered mentation.
 export function qsofa(patient: JsonObject, detail: boolean): JsonObject | number {
@@ -28,7 +16,7 @@ export function qsofa(patient: JsonObject, detail: boolean): JsonObject | number
   const components = {
     rr: reader.number('rr') >= 22 ? 1 : 0,
     bp: reader.number('bp') <= 100 ? 1 : 0,
-    mentation: alteredMentation(reader, label) ? 1 : 0,
+    mentation: isAlert(reader, label) ? 0 : 1,
   };
   const score = components.rr + components.bp + components.mentation;
   if (!detail) return score;

@@ -3,19 +3,7 @@ import { ArgumentError, type JsonObject } from '../types.js';
 import { normalizeSex } from '../util/sex.js';
 import { PatientReader } from '../util/patient.js';
 import { above, atLeast } from '../util/threshold.js';
-
-const ACVPU = ['A', 'C', 'V', 'P', 'U'];
-
-/** ACVPU when given (A alert; C, V, P, U not), else GCS 15 alert. */
-function alert(r: PatientReader, label: string): boolean {
-  const level = r.optionalString('consciousness');
-  if (level !== null) {
-    const v = level.trim().toUpperCase();
-    if (!ACVPU.includes(v)) throw new ArgumentError(`${label}: patient field 'consciousness' must be one of A, C, V, P, U (ACVPU), got ${JSON.stringify(level)}`);
-    return v === 'A';
-  }
-  return r.number('gcs') >= 15;
-}
+import { isAlert } from './consciousness.js';
 
 const NEWS2_ACTION: Record<string, string> = {
   LOW: 'Ward-based monitoring: 12-hourly observations at a score of 0, 4–6-hourly at 1–4.',
@@ -44,7 +32,7 @@ export function news2(patient: JsonObject): JsonObject {
     air_or_oxygen: onOxygen ? 2 : 0,
     systolic_bp: bp <= 90 ? 3 : bp <= 100 ? 2 : bp <= 110 ? 1 : bp <= 219 ? 0 : 3,
     pulse: hr <= 40 ? 3 : hr <= 50 ? 1 : hr <= 90 ? 0 : hr <= 110 ? 1 : hr <= 130 ? 2 : 3,
-    consciousness: alert(r, label) ? 0 : 3,
+    consciousness: isAlert(r, label) ? 0 : 3,
     temperature: temp <= 35 ? 3 : temp <= 36 ? 1 : temp <= 38 ? 0 : temp <= 39 ? 1 : 2,
   };
   const values = Object.values(components);
