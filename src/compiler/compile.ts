@@ -7,7 +7,7 @@ import { administer, assess, track } from '../runtime/hooks.js';
 import { RunLog, type Severity } from '../runtime/log.js';
 import type { Registry } from '../runtime/modules/registry.js';
 import type { CallContext, RunPatient } from '../runtime/modules/types.js';
-import { requireBoolean } from '../runtime/operators.js';
+import { notBooleanError } from '../runtime/operators.js';
 import { fromJson, makeRecord, renderForLog, renderText, toJson, type RecordValue, type Value } from '../runtime/values.js';
 import { ExpressionCompiler, MAX_LIST_LENGTH, checkType, pathText, Scope, type FunctionCode, type ProgramTables, type TypeCode } from './expressions.js';
 import { located, UNSET, type Eval, type Exec, type Frame, type Run } from './frame.js';
@@ -193,11 +193,7 @@ class ProgramCompiler {
     return (f) => {
       const v = test(f);
       if (v === true || v === false) return v;
-      try {
-        return requireBoolean(v, what);
-      } catch (error) {
-        throw located(error, e);
-      }
+      throw located(notBooleanError(v, what), e);
     };
   }
 

@@ -3,7 +3,7 @@ import type { Span } from '../diagnostic.js';
 import type * as A from '../parser/ast.js';
 import { RuntimeError } from '../runtime/errors.js';
 import type { Registry } from '../runtime/modules/registry.js';
-import { add, compare, divide, equals, multiply, negate, remainder, requireBoolean, subtract } from '../runtime/operators.js';
+import { add, compare, divide, equals, multiply, negate, notBooleanError, remainder, subtract } from '../runtime/operators.js';
 import { fromJson, hasField, isRecord, kindOf, makeRecord, Quantity, recordType, toJson, type RecordValue, type Value } from '../runtime/values.js';
 import { BUILTIN_TYPES } from './check/types.js';
 import { located, MAX_CALL_DEPTH, UNSET, type Eval, type Exec, type Frame } from './frame.js';
@@ -40,8 +40,6 @@ export interface ProgramTables {
   types: Map<string, TypeCode>;
   registry: Registry;
 }
-
-const EMPTY_FRAME_SIZE = 0;
 
 /** Whether a value fits a type annotation (language.md §6 "Types"); null fits every type. */
 export function fitsType(value: Value, typeName: string, types: Map<string, TypeCode>, parents: Map<string, string | null>): boolean {
@@ -258,7 +256,7 @@ export class ExpressionCompiler {
         const v = operand(f);
         if (v === true) return false;
         if (v === false) return true;
-        throw located(tryOp(() => requireBoolean(v, "the operand of 'not'")), e);
+        throw located(notBooleanError(v, "the operand of 'not'"), e);
       };
     }
     return (f) => {
@@ -281,18 +279,18 @@ export class ExpressionCompiler {
         return (f) => {
           const a = left(f);
           if (a === false) return false;
-          if (a !== true) throw located(tryOp(() => requireBoolean(a, "the left side of 'and'")), at);
+          if (a !== true) throw located(notBooleanError(a, "the left side of 'and'"), at);
           const b = right(f);
-          if (typeof b !== 'boolean') throw located(tryOp(() => requireBoolean(b, "the right side of 'and'")), at);
+          if (typeof b !== 'boolean') throw located(notBooleanError(b, "the right side of 'and'"), at);
           return b;
         };
       case 'or':
         return (f) => {
           const a = left(f);
           if (a === true) return true;
-          if (a !== false) throw located(tryOp(() => requireBoolean(a, "the left side of 'or'")), at);
+          if (a !== false) throw located(notBooleanError(a, "the left side of 'or'"), at);
           const b = right(f);
-          if (typeof b !== 'boolean') throw located(tryOp(() => requireBoolean(b, "the right side of 'or'")), at);
+          if (typeof b !== 'boolean') throw located(notBooleanError(b, "the right side of 'or'"), at);
           return b;
         };
       case '+':
@@ -358,20 +356,12 @@ function numeric(left: Eval, right: Eval, at: Span, fast: (a: number, b: number)
   };
 }
 
-function tryOp(op: () => unknown): unknown {
-  try {
-    op();
-    return new Error('operand check passed unexpectedly');
-  } catch (error) {
-    return error;
-  }
-}
-
 function describeTarget(v: Value): string {
   const kind = kindOf(v);
   return kind === 'null' ? 'null' : `a ${kind}`;
 }
 
+/** Field defaults are evaluated with no variables in scope. */
 function emptyFrame(f: Frame): Frame {
-  return { slots: new Array(EMPTY_FRAME_SIZE), ret: null, run: f.run };
+  return { slots: [], ret: null, run: f.run };
 }

@@ -119,7 +119,6 @@ export function equals(a: Value, b: Value): boolean {
 }
 
 /** Conditions and logical operands must be booleans (language.md §6). */
-export function requireBoolean(v: Value, where: string): boolean {
-  if (typeof v !== 'boolean') throw new OperandError(`${where} must be true or false, found ${describe(v)}`);
-  return v;
+export function notBooleanError(v: Value, where: string): OperandError {
+  return new OperandError(`${where} must be true or false, found ${describe(v)}`);
 }
