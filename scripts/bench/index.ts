@@ -2,4 +2,5 @@
 // code that ships, not for a development loader).
 await import('./frontend.js');
 await import('./engine.js');
+await import('./admission.js');
 await import('./http.js');

@@ -64,10 +64,31 @@ function isoSeconds(ms: number): string {
 }
 
 export class Store {
+  /** Statements of the per-request path, prepared once. */
+  private readonly sql: {
+    byHash: Database.Statement;
+    monthly: Database.Statement;
+    prune: Database.Statement;
+    window: Database.Statement;
+    record: Database.Statement;
+    count: Database.Statement;
+  };
+
   private constructor(
     private readonly db: Database.Database,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.sql = {
+      byHash: db.prepare('SELECT id, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?'),
+      monthly: db.prepare('SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?'),
+      prune: db.prepare('DELETE FROM admissions WHERE key_id = ? AND at_ms <= ?'),
+      window: db.prepare('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM admissions WHERE key_id = ?'),
+      record: db.prepare('INSERT INTO admissions (key_id, at_ms) VALUES (?, ?)'),
+      count: db.prepare(
+        'INSERT INTO usage_monthly (key_id, period, requests) VALUES (?, ?, 1) ON CONFLICT (key_id, period) DO UPDATE SET requests = requests + 1',
+      ),
+    };
+  }
 
   static open(dataDir: string, options: { now?: () => Date } = {}): Store {
     mkdirSync(dataDir, { recursive: true });
@@ -129,7 +150,7 @@ export class Store {
   /** The account of a valid, unrevoked key; null otherwise. */
   authenticate(rawKey: string): Account | null {
     const digest = hashKey(rawKey);
-    const row = this.db.prepare('SELECT id, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?').get(digest) as
+    const row = this.sql.byHash.get(digest) as
       | { id: number; key_hash: Buffer; owner: string; tier: TierId; revoked_at: string | null }
       | undefined;
     if (!row || !timingSafeEqual(row.key_hash, digest) || row.revoked_at !== null) return null;
@@ -143,7 +164,7 @@ export class Store {
     const run = this.db.transaction((): Admission => {
       const nowMs = this.now().getTime();
       const period = periodOf(new Date(nowMs));
-      const used = (this.db.prepare('SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?').get(keyId, period) as { requests: number } | undefined)?.requests ?? 0;
+      const used = (this.sql.monthly.get(keyId, period) as { requests: number } | undefined)?.requests ?? 0;
       const monthlyLimit = tier.requests_per_month;
       const minuteLimit = tier.rate_limit_per_minute;
       if (monthlyLimit !== -1 && used >= monthlyLimit) {
@@ -159,8 +180,8 @@ export class Store {
           monthlyLimit,
         };
       }
-      this.db.prepare('DELETE FROM admissions WHERE key_id = ? AND at_ms <= ?').run(keyId, nowMs - MINUTE_MS);
-      const window = this.db.prepare('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM admissions WHERE key_id = ?').get(keyId) as { n: number; oldest: number | null };
+      this.sql.prune.run(keyId, nowMs - MINUTE_MS);
+      const window = this.sql.window.get(keyId) as { n: number; oldest: number | null };
       if (window.n >= minuteLimit) {
         const resetMs = window.oldest! + MINUTE_MS;
         const retryAfterS = Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
@@ -173,10 +194,8 @@ export class Store {
           monthlyLimit,
         };
       }
-      this.db.prepare('INSERT INTO admissions (key_id, at_ms) VALUES (?, ?)').run(keyId, nowMs);
-      this.db
-        .prepare('INSERT INTO usage_monthly (key_id, period, requests) VALUES (?, ?, 1) ON CONFLICT (key_id, period) DO UPDATE SET requests = requests + 1')
-        .run(keyId, period);
+      this.sql.record.run(keyId, nowMs);
+      this.sql.count.run(keyId, period);
       const oldest = window.oldest ?? nowMs;
       return {
         admitted: true,
@@ -192,8 +211,7 @@ export class Store {
 
   usage(account: Account): UsageRecord {
     const period = periodOf(this.now());
-    const used =
-      (this.db.prepare('SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?').get(account.keyId, period) as { requests: number } | undefined)?.requests ?? 0;
+    const used = (this.sql.monthly.get(account.keyId, period) as { requests: number } | undefined)?.requests ?? 0;
     return { tier: account.tier, owner: account.owner, requests_used: used, requests_limit: tierById(account.tier)!.requests_per_month, period };
   }
 
