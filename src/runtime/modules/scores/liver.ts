@@ -58,7 +58,7 @@ function word(patient: JsonObject, field: string, table: Record<string, number>,
 }
 
 // Child-Pugh (Pugh et al., Br J Surg 1973;60:646-649), INR in place of prothrombin-time prolongation.
-// Survival figures as commonly tabulated (e.g. Infante-Rivard et al., Hepatology 1987).
+// Survival figures as modules.md §3.9 tabulates them ("as commonly tabulated"); their primary source is not verified here.
 export function childPugh(patient: JsonObject): JsonObject {
   const label = 'scores.child_pugh';
   const r = new PatientReader(patient, label);
