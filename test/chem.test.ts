@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import { runProtocol } from '../src/engine/index.js';
+import { libraryOf } from './helpers/library.js';
+
+const { call, error } = libraryOf('chem');
+
+describe('chem.molecular_weight', () => {
+  it('§23: Ca(OH)2, CuSO4·5H2O, K4[Fe(CN)6], CH3COOH', () => {
+    // 40.078 + 2(15.999 + 1.008) = 74.092
+    expect(call('molecular_weight', 'Ca(OH)2')).to.deep.equal({ type: 'CHEM_MW', formula: 'Ca(OH)2', molecular_weight: 74.09, composition: { Ca: 1, H: 2, O: 2 }, charge: 0 });
+    // 63.546 + 32.06 + 4(15.999) + 5(18.015) = 249.677
+    expect(call('molecular_weight', 'CuSO4·5H2O')).to.deep.include({ molecular_weight: 249.68, composition: { Cu: 1, H: 10, O: 9, S: 1 } });
+    // 4(39.098) + 55.845 + 6(12.011 + 14.007) = 368.345
+    expect(call('molecular_weight', 'K4[Fe(CN)6]')).to.deep.include({ molecular_weight: 368.35, composition: { C: 6, Fe: 1, K: 4, N: 6 } });
+    // 2(12.011) + 4(1.008) + 2(15.999) = 60.052; Hill order C, H, then alphabetical
+    expect(call('molecular_weight', 'CH3COOH')).to.deep.include({ molecular_weight: 60.05, composition: { C: 2, H: 4, O: 2 } });
+  });
+
+  it('reads coefficients, every hydrate separator and charges without changing the mass', () => {
+    expect(call('molecular_weight', '2H2O').molecular_weight).to.equal(36.03); // 2 × 18.015
+    expect(call('molecular_weight', 'CuSO4.5H2O').molecular_weight).to.equal(249.68);
+    expect(call('molecular_weight', 'CuSO4*5H2O').molecular_weight).to.equal(249.68);
+    expect(call('molecular_weight', 'SO4^2-')).to.deep.include({ molecular_weight: 96.06, charge: -2 }); // 32.06 + 63.996
+    expect(call('molecular_weight', 'NH4+')).to.deep.include({ molecular_weight: 18.04, charge: 1 }); // 14.007 + 4.032
+    expect(call('molecular_weight', 'PO4---')).to.deep.include({ molecular_weight: 94.97, charge: -3 }); // 30.974 + 63.996
+    expect(call('molecular_weight', 'Fe^3+').charge).to.equal(3);
+    expect(call('molecular_weight', 'Og').molecular_weight).to.equal(294); // element 118: conventional mass number
+  });
+
+  it('rejects what is not a formula, naming the problem and its position', () => {
+    expect(error('molecular_weight', 'c9h8o4')).to.equal(`chem.molecular_weight: argument 1 'formula' "c9h8o4" has 'c' at position 1; element symbols start with a capital letter (C9H8O4, not c9h8o4)`);
+    expect(error('molecular_weight', 'Xy2')).to.match(/unknown element symbol 'Xy' at position 1$/);
+    expect(error('molecular_weight', 'H0')).to.match(/zero count at position 2$/);
+    expect(error('molecular_weight', 'Ca(OH')).to.match(/unclosed '\(' at position 3$/);
+    expect(error('molecular_weight', 'Ca(OH]2')).to.match(/unbalanced '\]' at position 6$/);
+    expect(error('molecular_weight', '[13C]O2')).to.match(/isotope labels are not accepted/);
+    expect(error('molecular_weight', 'H2O.')).to.match(/empty part at position 5$/);
+    expect(error('molecular_weight', '')).to.match(/is empty/);
+    expect(error('molecular_weight', 'H2 O')).to.match(/unexpected character ' ' at position 3$/);
+    expect(error('molecular_weight', 'C'.repeat(201))).to.match(/'formula' must be at most 200 characters/);
+  });
+});
+
+describe('chem rule checks', () => {
+  it('lipinski_check §23: (500, 5, 5, 10) no violation; (600, 3, 2, 5) one, still drug-like; limits are strict', () => {
+    expect(call('lipinski_check', 500, 5, 5, 10)).to.deep.equal({
+      type: 'CHEM_LIPINSKI', mw: 500, logp: 5, hbd: 5, hba: 10, violations: 0, violation_details: [], drug_like: true, assessment: 'PASS - drug-like',
+    });
+    expect(call('lipinski_check', 600, 3, 2, 5)).to.include({ violations: 1, drug_like: true });
+    expect(call('lipinski_check', 600, 3, 2, 5).violation_details).to.deep.equal(['MW 600 > 500']);
+    expect(call('lipinski_check', 500.1, 5.1, 6, 11)).to.deep.include({
+      violations: 4, violation_details: ['MW 500.1 > 500', 'logP 5.1 > 5', 'HBD 6 > 5', 'HBA 11 > 10'], drug_like: false, assessment: 'FAIL - not drug-like',
+    });
+    expect(error('lipinski_check', 300, 2, 1.5, 3)).to.equal("chem.lipinski_check: argument 3 'hbd' must be an integer, got number");
+    expect(error('lipinski_check', 300, 2, -1, 3)).to.match(/argument 3 'hbd' must be ≥ 0/);
+  });
+
+  it('bcs_classify: the four classes, any case; other words are argument errors', () => {
+    expect(call('bcs_classify', 'HIGH', 'high')).to.include({ bcs_class: 'I', bioavailability: 'HIGH', solubility: 'high', permeability: 'high' });
+    expect(call('bcs_classify', 'low', 'High')).to.include({ bcs_class: 'II', bioavailability: 'DISSOLUTION-LIMITED' });
+    expect(call('bcs_classify', 'high', 'low')).to.include({ bcs_class: 'III', bioavailability: 'PERMEABILITY-LIMITED' });
+    expect(call('bcs_classify', 'low', 'low')).to.include({ bcs_class: 'IV', bioavailability: 'LOW' });
+    expect(error('bcs_classify', 'medium', 'low')).to.equal(`chem.bcs_classify: argument 1 'solubility' must be 'high' or 'low', got "medium"`);
+  });
+
+  it('admet_screen: each rule at its boundary and the assessment bands', () => {
+    const risk = (mw: number, logp: number, psa: number, rot: number) => call('admet_screen', mw, logp, psa, rot);
+    expect(risk(300, 2, 140, 10)).to.include({ risk_score: 0, assessment: 'FAVORABLE', cns_permeable: false });
+    expect(risk(300, 2, 140.1, 10)).to.include({ risk_score: 2, assessment: 'ACCEPTABLE' });
+    expect(risk(300, 2, 60, 11).risk_score).to.equal(1);
+    expect(risk(500, 5, 60, 10).risk_score).to.equal(0);
+    expect(risk(500.5, 5, 60, 10).risk_score).to.equal(1);
+    expect(risk(300, 5.01, 60, 10).risk_score).to.equal(2);
+    expect(risk(300, -0.4, 60, 10).risk_score).to.equal(0);
+    expect(risk(300, -0.41, 60, 10).risk_score).to.equal(1);
+    expect(risk(300, 2, 141, 11)).to.include({ risk_score: 3, assessment: 'CONCERNING' });
+    expect(risk(501, 6, 141, 11)).to.include({ risk_score: 6, assessment: 'POOR' });
+    expect(risk(449, 5, 89.9, 2).cns_permeable).to.equal(true);
+    expect(risk(450, 5, 89.9, 2).cns_permeable).to.equal(false);
+    expect(risk(449, 5, 90, 2).cns_permeable).to.equal(false);
+    expect(risk(449, 5.1, 89.9, 2).cns_permeable).to.equal(false);
+    expect(risk(300, 2, 60, 1).method).to.equal('rule-based property flags; not a prediction of absorption, metabolism or toxicity');
+  });
+});
+
+describe('chem.from_smiles (OpenChemLib)', () => {
+  it('aspirin: formula, weight, TPSA 63.6 Å² (Ertl), 3 rotatable bonds, Lipinski counts 1 and 4', () => {
+    const r = call('from_smiles', 'CC(=O)OC1=CC=CC=C1C(=O)O');
+    expect(r).to.include({
+      type: 'CHEM_SMILES', formula: 'C9H8O4', molecular_weight: 180.16, fragments: 1, psa: 63.6, rotatable_bonds: 3,
+      stereo_centers: 0, lipinski_hbd: 1, lipinski_hba: 4,
+    });
+    expect(r.monoisotopic_mass).to.equal(180.0423); // 9(12) + 8(1.007825) + 4(15.994915) = 180.042259
+    expect(r.lipinski).to.include({ type: 'CHEM_LIPINSKI', violations: 0, drug_like: true });
+    expect(r.admet.type).to.equal('CHEM_ADMET');
+    expect(r.method).to.match(/^openchemlib \d+\.\d+\.\d+$/);
+  });
+
+  it('a salt: the formula covers every fragment, descriptors the largest one', () => {
+    const r = call('from_smiles', 'CC(=O)[O-].[Na+]');
+    expect(r).to.include({ formula: 'C2H3NaO2', molecular_weight: 82.03, fragments: 2, lipinski_hbd: 0, lipinski_hba: 2 }); // sodium acetate
+    expect(call('from_smiles', 'C[C@H](N)C(=O)O')).to.include({ formula: 'C3H7NO2', stereo_centers: 1, lipinski_hbd: 3, lipinski_hba: 3 }); // L-alanine
+  });
+
+  it("a SMILES the parser rejects is an argument error carrying the parser's reason", () => {
+    expect(error('from_smiles', 'C1CC(')).to.match(/^chem\.from_smiles: argument 1 'smiles' cannot be parsed: .+/);
+    expect(error('from_smiles', 'Xx')).to.match(/cannot be parsed: unknown element/);
+    expect(error('from_smiles', '')).to.match(/cannot be parsed/);
+  });
+
+  it('is reachable from a protocol with line-numbered errors', () => {
+    const ok = runProtocol('protocol P {\n  let m = med.chem.molecular_weight("H2O");\n  let w = m.molecular_weight;\n}');
+    expect(ok.kind).to.equal('ok');
+    const bad = runProtocol('protocol P {\n  let m = med.chem.molecular_weight("h2o");\n}');
+    expect(bad.kind).to.equal('runtime_error');
+    expect(bad.body.error).to.match(/line 2/);
+  });
+});
