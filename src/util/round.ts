@@ -28,3 +28,9 @@ function decompose(x: number): { mantissa: bigint; exponent: number } {
   if (biasedExponent === 0) return { mantissa: fraction, exponent: -1074 };
   return { mantissa: fraction | (1n << 52n), exponent: biasedExponent - 1075 };
 }
+
+/** `x` to `digits` significant digits, decided on the exact binary value (toPrecision), ties away from zero. */
+export function roundSignificant(x: number, digits: number): number {
+  if (!Number.isFinite(x)) throw new RangeError(`cannot round ${x}`);
+  return x === 0 ? 0 : Number(x.toPrecision(digits));
+}

@@ -1,15 +1,430 @@
-// modules.md §4: the 'pk' module (being built: functions arrive with their issue).
-import type { CallContext, ModuleDef } from './types.js';
+// modules.md §4: adult drug dosing, dose checks, interactions, renal/hepatic adjustment and simple
+// kinetics. Per-run state: the administered-drug list and drugs added with register_drug.
+import { normalizeName } from '../../util/names.js';
+import { pyRound } from '../../util/round.js';
+import { hepaticAdjust, renalAdjust } from './pk/adjust.js';
+import { checkDose, type DoseCheck } from './pk/dose-check.js';
+import { parseDoseUnit, withoutPerKg } from './pk/dose-units.js';
+import { checkInteractions, UNSAFE } from './pk/interactions.js';
+import { plasmaConcentration, troughEstimate } from './pk/kinetics.js';
+import { DRUG_DEFAULTS, drugProblems } from './pk/schema.js';
+import {
+  administered,
+  allDrugs,
+  drugs,
+  findDrug,
+  interactions,
+  isTableDrug,
+  profile,
+  registerDrug,
+  suggestDrugs,
+  tdm,
+  tdmOf,
+  unregisterDrug,
+  type Drug,
+} from './pk/table.js';
+import { classifyTiming } from './timing.js';
+import {
+  ArgumentError,
+  type AdministerOutcome,
+  type CallContext,
+  type FunctionSpec,
+  type JsonObject,
+  type JsonValue,
+  type ModuleDef,
+  type ParamSpec,
+} from './types.js';
+
+const fn = (spec: Omit<FunctionSpec, 'state'> & { state?: FunctionSpec['state'] }): FunctionSpec => ({ state: 'none', ...spec });
+const drugName: ParamSpec = { name: 'drug_name', type: 'string', maxLength: 200, description: 'drug name or alias (pk table or registered in this run)' };
+const weight = (extra: Partial<ParamSpec> = {}): ParamSpec => ({ name: 'weight_kg', type: 'number', minimum: 0.3, maximum: 500, unit: 'kg', description: 'body weight', ...extra });
+const optionalRoute: ParamSpec = { name: 'route', type: ['string', 'null'], default: null, description: 'IV, IM, SC, PO, SL, INH, PR or TOP; null → the default route' };
+const DRUG_SOURCE = `${drugs.name} ${drugs.version}: ${drugs.source}`;
+const INTERACTION_SOURCE = `${interactions.name} ${interactions.version}: ${interactions.source}`;
+const TDM_SOURCE = `${tdm.name} ${tdm.version}: ${tdm.source}`;
+
+function notFound(ctx: CallContext, type: string, query: string, extra: JsonObject = {}): JsonObject {
+  return { type, drug: query, found: false, ...extra, suggestions: suggestDrugs(ctx, query) };
+}
+
+/** Runs `body` with the drug, or answers the §1.3 not-found lookup. */
+function withDrug(ctx: CallContext, name: string, type: string, body: (drug: Drug) => JsonObject): JsonObject {
+  const drug = findDrug(ctx, name);
+  return drug ? body(drug) : notFound(ctx, type, name);
+}
+
+/** A drug that a bare-number result needs: unknown is an argument error here (§4.2 plasma_concentration). */
+function requireDrug(ctx: CallContext, name: string, label: string): Drug {
+  const drug = findDrug(ctx, name);
+  if (drug) return drug;
+  const near = suggestDrugs(ctx, name);
+  throw new ArgumentError(`${label}: argument 1 'drug_name' '${name}' is not in the drug table${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : ''}`);
+}
+
+/** The weight a dose check uses: the argument, else the protocol patient's weight. */
+function weightFor(ctx: CallContext, given: number | null): number | null {
+  if (given !== null) return given;
+  const w = ctx.patient?.fields.weight;
+  return typeof w === 'number' ? w : null;
+}
+
+/** Adds a checked dose to the run's administered list (§22.1 step 6). */
+function record(ctx: CallContext, name: string, check: DoseCheck): void {
+  administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount });
+}
+
+function administeredNames(ctx: CallContext): string[] {
+  return administered(ctx).map((d) => d.drug);
+}
+
+function onsetOf(ctx: CallContext, name: string): number | null {
+  return findDrug(ctx, name)?.onset_min ?? null;
+}
 
 /** Onset in minutes of a drug's default route, null when the drug is unknown (§22.4). */
-export function drugOnset(_ctx: CallContext, _drug: string): number | null {
-  return null;
+export function drugOnset(ctx: CallContext, name: string): number | null {
+  return onsetOf(ctx, name);
+}
+
+/** §22.1 steps 1–6 for the `administer` statement. */
+function administerStatement(ctx: CallContext, name: string, dose: number, unit: string, weightKg: number | null): AdministerOutcome {
+  const check = checkDose(ctx, { drugName: name, dose, unit, route: null, weightKg, label: `administer ${name}`, weightName: "the protocol patient's 'weight'" });
+  const moissClass = classifyTiming(5, onsetOf(ctx, name));
+  if (check.level === 'UNKNOWN') {
+    record(ctx, name, check);
+    return { level: 'UNKNOWN', reason: null, data: eventData(check, dose, unit, null, moissClass) };
+  }
+  const found = checkInteractions(ctx, name, administeredNames(ctx));
+  let level = check.level;
+  let reason = check.reason;
+  const worst = (found.interactions as JsonObject[]).find((r) => UNSAFE.has(r.severity as string));
+  if (level === 'OK' && worst) {
+    level = 'WARNING';
+    const partner = worst.drug_a === check.drug!.name ? worst.drug_b : worst.drug_a;
+    reason = `interaction ${worst.severity} with ${partner}`;
+  }
+  if (level !== 'ERROR') record(ctx, name, check);
+  return { level, reason, data: eventData({ ...check, level }, dose, unit, found.interactions as JsonValue, moissClass) };
+}
+
+function eventData(check: DoseCheck, dose: number, unit: string, found: JsonValue, moissClass: string): JsonObject {
+  const r = check.record;
+  return {
+    drug: r.drug!,
+    dose,
+    unit,
+    level: check.level,
+    converted_dose: r.converted_dose!,
+    converted_unit: r.converted_unit!,
+    limit: r.limit!,
+    route: r.route!,
+    weight_used: r.weight_used!,
+    interactions: found ?? [],
+    moiss_class: moissClass,
+  };
+}
+
+function conditionsCheck(drug: Drug, conditions: string[]): JsonObject {
+  const listed = new Set(drug.contraindications.map(normalizeName));
+  const vocabulary = new Set([...drugs.contraindication_vocabulary.map(normalizeName), ...listed]);
+  const reasons: string[] = [];
+  const unknown: string[] = [];
+  for (const condition of conditions) {
+    const key = normalizeName(condition);
+    if (!vocabulary.has(key)) unknown.push(condition);
+    else if (listed.has(key)) reasons.push(condition);
+  }
+  return { type: 'PK_CONTRAINDICATION', drug: drug.name, found: true, contraindicated: reasons.length > 0, reasons, unknown_conditions: unknown };
+}
+
+function registrationProfile(input: JsonObject): Drug {
+  const row = { ...DRUG_DEFAULTS, ...input } as Record<string, JsonValue>;
+  if (typeof row.default_route === 'string') row.default_route = row.default_route.toUpperCase();
+  if (Array.isArray(row.routes)) row.routes = row.routes.map((r) => (typeof r === 'string' ? r.toUpperCase() : r));
+  if (row.source === undefined) row.source = 'registered by the caller for this run';
+  const problems = drugProblems(row);
+  if (problems.length) throw new ArgumentError(`pk.register_drug: argument 1 'profile' ${problems[0]}`);
+  return row as unknown as Drug;
 }
 
 const pk: ModuleDef = {
   name: 'pk',
-  description: '',
-  functions: [],
+  description: 'Adult drug dosing, dose checks, two-way interactions, renal and hepatic adjustment, one-compartment kinetics.',
+  hooks: { administer: administerStatement, drugOnset },
+  functions: [
+    fn({
+      name: 'calculate_dose',
+      description: "Total dose from the route's usual dose (or a given dose per kg) and the weight, checked against the limits.",
+      params: [
+        drugName,
+        weight(),
+        { name: 'dose_per_kg', type: ['number', 'null'], default: null, exclusiveMinimum: 0, description: "dose in the table's unit; null → the usual dose" },
+        optionalRoute,
+      ],
+      result: { type: 'PK_DOSE', fields: ['type', 'drug', 'found', 'dose_per_kg', 'dose_unit', 'total_dose', 'unit', 'patient_weight', 'route', 'level', 'is_safe', 'warning'] },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) =>
+        withDrug(ctx, a.drug_name as string, 'PK_DOSE', (drug) => {
+          const label = 'pk.calculate_dose';
+          const routeName = (a.route as string | null)?.trim().toUpperCase() ?? drug.default_route;
+          const dosing = drug.dosing[routeName as Drug['default_route']];
+          const block = dosing?.bolus ?? dosing?.infusion;
+          if (!block) throw new ArgumentError(`${label}: ${drug.name} has no dosing for route ${routeName}`);
+          const perKgDose = (a.dose_per_kg as number | null) ?? block.usual;
+          if (perKgDose === null) throw new ArgumentError(`${label}: ${drug.name} has no usual dose by ${routeName}; send argument 3 'dose_per_kg'`);
+          const unit = parseDoseUnit(block.unit);
+          const perKg = unit.ok && unit.unit.perKg;
+          const weightKg = a.weight_kg as number;
+          const total = perKg ? perKgDose * weightKg : perKgDose;
+          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, label, weightName: "argument 2 'weight_kg'" });
+          return {
+            type: 'PK_DOSE',
+            drug: drug.name,
+            found: true,
+            dose_per_kg: perKgDose,
+            dose_unit: block.unit,
+            total_dose: pyRound(total, 2),
+            unit: withoutPerKg(block.unit),
+            patient_weight: weightKg,
+            route: routeName,
+            level: check.level,
+            is_safe: check.level === 'OK',
+            warning: check.level === 'OK' ? null : (check.record.message as string),
+          };
+        }),
+    }),
+    fn({
+      name: 'check_interactions',
+      description: "Two-way interaction check of a drug against a list (null → the drugs administered so far in this run).",
+      params: [drugName, { name: 'current_drugs', type: ['array', 'null'], items: { type: 'string' }, default: null, maxItems: 1000, description: 'other drugs' }],
+      result: { type: 'PK_INTERACTION', fields: ['type', 'drug', 'found', 'checked', 'unknown_drugs', 'interactions', 'max_severity', 'safe_to_administer'] },
+      sources: [INTERACTION_SOURCE],
+      impl: (a, ctx) => checkInteractions(ctx, a.drug_name as string, (a.current_drugs as string[] | null) ?? administeredNames(ctx)),
+    }),
+    fn({
+      name: 'renal_adjust',
+      description: 'Renal dose adjustment for a GFR or creatinine clearance.',
+      params: [drugName, { name: 'gfr', type: 'number', minimum: 0, maximum: 200, unit: 'mL/min', description: 'eGFR or CrCl as the band states' }],
+      result: { type: 'PK_RENAL', fields: ['type', 'drug', 'found', 'gfr', 'measure', 'requires_adjustment', 'adjustment_factor', 'interval_h', 'original_dose', 'adjusted_dose', 'dose_unit', 'recommendation', 'source'] },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_RENAL', (drug) => renalAdjust(drug, a.gfr as number)),
+    }),
+    fn({
+      name: 'hepatic_adjust',
+      description: 'Hepatic dose adjustment for a Child-Pugh class.',
+      params: [drugName, { name: 'child_pugh_class', type: 'string', description: 'A, B or C (any case)' }],
+      result: { type: 'PK_HEPATIC', fields: ['type', 'drug', 'found', 'child_pugh', 'requires_adjustment', 'adjustment_factor', 'original_dose', 'adjusted_dose', 'dose_unit', 'recommendation', 'source'] },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) => {
+        const cls = (a.child_pugh_class as string).trim().toUpperCase();
+        if (cls !== 'A' && cls !== 'B' && cls !== 'C') throw new ArgumentError(`pk.hepatic_adjust: argument 2 'child_pugh_class' must be A, B or C, got ${JSON.stringify(a.child_pugh_class)}`);
+        return withDrug(ctx, a.drug_name as string, 'PK_HEPATIC', (drug) => hepaticAdjust(drug, cls));
+      },
+    }),
+    fn({
+      name: 'therapeutic_range',
+      description: 'Therapeutic drug monitoring targets.',
+      params: [drugName],
+      result: { type: 'PK_TDM', fields: ['type', 'drug', 'found', 'has_tdm', 'category', 'targets', 'trough', 'peak', 'unit', 'note', 'source'] },
+      sources: [TDM_SOURCE],
+      impl: (a, ctx) =>
+        withDrug(ctx, a.drug_name as string, 'PK_TDM', (drug): JsonObject => {
+          const entry = tdmOf(drug);
+          if (!entry) return { type: 'PK_TDM', drug: drug.name, found: true, has_tdm: false, category: null, targets: [], trough: null, peak: null, unit: null, note: null, source: null };
+          const e = structuredClone(entry) as unknown as JsonObject;
+          return { type: 'PK_TDM', drug: drug.name, found: true, has_tdm: true, category: e.category!, targets: e.targets!, trough: e.trough!, peak: e.peak!, unit: e.unit!, note: e.note!, source: e.source! };
+        }),
+    }),
+    fn({
+      name: 'trough_estimate',
+      description: 'Steady-state and first-dose peak/trough and AUC24 for repeated dosing (one-compartment estimate).',
+      params: [
+        drugName,
+        { name: 'dose', type: 'number', exclusiveMinimum: 0, unit: 'mg', description: 'dose per administration' },
+        { name: 'interval_hr', type: 'number', exclusiveMinimum: 0, maximum: 168, unit: 'h', description: 'dosing interval τ' },
+        weight(),
+        { name: 'infusion_hr', type: 'number', minimum: 0, default: 0, unit: 'h', description: 'infusion duration (0 = bolus)' },
+      ],
+      result: { type: 'PK_TROUGH', fields: ['type', 'drug', 'dose', 'interval_hr', 'infusion_hr', 'weight_kg', 'vd_l', 'half_life_hr', 'c_peak_estimated', 'c_trough_estimated', 'c_peak_first_dose', 'c_trough_first_dose', 'auc24_estimated', 'unit', 'model'] },
+      sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', 'Sawchuk & Zaske, J Pharmacokinet Biopharm 1976;4:183-195', DRUG_SOURCE],
+      impl: (a, ctx) =>
+        withDrug(ctx, a.drug_name as string, 'PK_TROUGH', (drug) =>
+          troughEstimate(drug, a.dose as number, a.interval_hr as number, a.weight_kg as number, a.infusion_hr as number, 'pk.trough_estimate'),
+        ),
+    }),
+    fn({
+      name: 'plasma_concentration',
+      description: 'Concentration after one dose at a time (IV bolus or first-order absorption), in dose unit per litre.',
+      params: [
+        drugName,
+        { name: 'dose', type: 'number', exclusiveMinimum: 0, description: 'dose (mg gives mg/L)' },
+        { name: 'time_min', type: 'number', minimum: 0, unit: 'min', description: 'time after the dose' },
+        weight(),
+        optionalRoute,
+      ],
+      result: { bare: 'number' },
+      sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', DRUG_SOURCE],
+      impl: (a, ctx) => {
+        const label = 'pk.plasma_concentration';
+        const drug = requireDrug(ctx, a.drug_name as string, label);
+        return plasmaConcentration(drug, a.dose as number, a.time_min as number, a.weight_kg as number, a.route as string | null, label);
+      },
+    }),
+    fn({
+      name: 'time_to_effect',
+      description: 'Onset, peak and duration of the default route, with the half-life.',
+      params: [drugName],
+      result: { type: 'PK_TIMING', fields: ['type', 'drug', 'found', 'route', 'onset_min', 'peak_min', 'duration_min', 'half_life_min'] },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) =>
+        withDrug(ctx, a.drug_name as string, 'PK_TIMING', (d) => ({
+          type: 'PK_TIMING',
+          drug: d.name,
+          found: true,
+          route: d.default_route,
+          onset_min: d.onset_min,
+          peak_min: d.peak_min,
+          duration_min: d.duration_min,
+          half_life_min: d.half_life_min,
+        })),
+    }),
+    fn({
+      name: 'validate_dose',
+      description: 'Checks a dose in any dose unit against the single-dose, rate or daily limit (no side effects).',
+      params: [
+        drugName,
+        { name: 'dose_amount', type: 'number', description: 'dose' },
+        { name: 'dose_unit', type: 'string', maxLength: 50, description: 'mg, mcg/kg/min, units/kg/h, g, mEq, mg/day, …' },
+        weight({ type: ['number', 'null'], default: null, description: "body weight (a protocol uses the patient's weight when null)" }),
+        optionalRoute,
+      ],
+      result: { type: 'PK_DOSE_CHECK', fields: ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'limit', 'weight_used', 'cumulative_in_run'] },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) =>
+        checkDose(ctx, {
+          drugName: a.drug_name as string,
+          dose: a.dose_amount as number,
+          unit: a.dose_unit as string,
+          route: a.route as string | null,
+          weightKg: weightFor(ctx, a.weight_kg as number | null),
+          label: 'pk.validate_dose',
+          weightName: "argument 4 'weight_kg'",
+        }).record,
+    }),
+    fn({
+      name: 'administer',
+      state: 'run',
+      description: 'Records a dose in this run after the dose and interaction checks (an ERROR dose is refused).',
+      params: [
+        drugName,
+        { name: 'dose', type: 'number', description: 'dose' },
+        weight({ type: ['number', 'null'], default: null, description: "body weight (a protocol uses the patient's weight when null)" }),
+        { name: 'unit', type: ['string', 'null'], default: null, maxLength: 50, description: "dose unit; null → the route's bolus unit, else its infusion unit" },
+        optionalRoute,
+      ],
+      result: { type: 'PK_ADMINISTER', fields: ['type', 'drug', 'dose', 'unit', 'route', 'dose_check', 'interactions', 'onset_min', 'safe'] },
+      sources: [DRUG_SOURCE, INTERACTION_SOURCE],
+      impl: (a, ctx) => {
+        const label = 'pk.administer';
+        const name = a.drug_name as string;
+        const drug = findDrug(ctx, name);
+        let unit = a.unit as string | null;
+        if (unit === null) {
+          if (!drug) throw new ArgumentError(`${label}: argument 4 'unit' is required for a drug that is not in the table ('${name}')`);
+          const dosing = drug.dosing[((a.route as string | null)?.trim().toUpperCase() ?? drug.default_route) as Drug['default_route']];
+          unit = dosing?.bolus?.unit ?? dosing?.infusion?.unit ?? null;
+          if (unit === null) throw new ArgumentError(`${label}: ${drug.name} has no dosing for that route; send argument 4 'unit'`);
+        }
+        const dose = a.dose as number;
+        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null), label, weightName: "argument 3 'weight_kg'" });
+        if (check.level === 'ERROR') throw new ArgumentError(`${label}: ${check.record.message}`);
+        const found = checkInteractions(ctx, name, administeredNames(ctx));
+        record(ctx, name, check);
+        const unsafe = UNSAFE.has(found.max_severity as string);
+        return {
+          type: 'PK_ADMINISTER',
+          drug: drug?.name ?? name,
+          dose,
+          unit,
+          route: check.record.route!,
+          dose_check: check.record,
+          interactions: found,
+          onset_min: drug?.onset_min ?? null,
+          safe: (check.level === 'OK' || check.level === 'WARNING') && !unsafe,
+        };
+      },
+    }),
+    fn({
+      name: 'check_contraindications',
+      description: "Which of the patient's conditions contraindicate the drug (controlled vocabulary).",
+      params: [drugName, { name: 'patient_conditions', type: 'array', items: { type: 'string' }, default: [], maxItems: 1000, description: 'condition tokens such as active_bleeding' }],
+      result: { type: 'PK_CONTRAINDICATION', fields: ['type', 'drug', 'found', 'contraindicated', 'reasons', 'unknown_conditions'] },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_CONTRAINDICATION', (drug) => conditionsCheck(drug, a.patient_conditions as string[])),
+    }),
+    fn({
+      name: 'get_profile',
+      description: 'Every table field of a drug.',
+      params: [drugName],
+      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source'] },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_PROFILE', (drug) => ({ type: 'PK_PROFILE', found: true, ...profile(drug) })),
+    }),
+    fn({
+      name: 'list_drugs',
+      description: 'Canonical drug names in table order (then drugs registered in this run), optionally of one category.',
+      params: [{ name: 'category', type: ['string', 'null'], default: null, maxLength: 200, description: 'a category from list_categories' }],
+      result: { bare: 'array' },
+      sources: [DRUG_SOURCE],
+      impl: (a, ctx) => {
+        const all = allDrugs(ctx);
+        const category = a.category as string | null;
+        if (category === null) return all.map((d) => d.name);
+        const key = normalizeName(category);
+        const categories = [...new Set(all.map((d) => d.class))].sort();
+        if (!categories.some((c) => normalizeName(c) === key)) {
+          throw new ArgumentError(`pk.list_drugs: argument 1 'category' ${JSON.stringify(category)} is not a category; categories: ${categories.join(', ')}`);
+        }
+        return all.filter((d) => normalizeName(d.class) === key).map((d) => d.name);
+      },
+    }),
+    fn({
+      name: 'list_categories',
+      description: 'Therapeutic categories, sorted.',
+      params: [],
+      result: { bare: 'array' },
+      sources: [DRUG_SOURCE],
+      impl: (_a, ctx) => [...new Set(allDrugs(ctx).map((d) => d.class))].sort(),
+    }),
+    fn({
+      name: 'register_drug',
+      state: 'run',
+      description: 'Adds a drug profile for this run, validated against the table schema.',
+      params: [{ name: 'profile', type: 'object', description: 'a drug row (name, class, routes, default_route, dosing, …)' }],
+      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'registered'] },
+      sources: [],
+      impl: (a, ctx) => {
+        const drug = registrationProfile(a.profile as JsonObject);
+        const clash = registerDrug(ctx, drug);
+        if (clash) throw new ArgumentError(`pk.register_drug: argument 1 'profile' name or alias clashes with the drug '${clash}'`);
+        return { type: 'PK_PROFILE', found: true, ...profile(drug), registered: true };
+      },
+    }),
+    fn({
+      name: 'unregister_drug',
+      state: 'run',
+      description: 'Removes a drug registered in this run.',
+      params: [drugName],
+      result: { type: 'PK_UNREGISTER', fields: ['type', 'drug', 'found', 'removed'] },
+      sources: [],
+      impl: (a, ctx) => {
+        const name = a.drug_name as string;
+        if (unregisterDrug(ctx, name)) return { type: 'PK_UNREGISTER', drug: name, found: true, removed: true };
+        if (isTableDrug(name)) throw new ArgumentError(`pk.unregister_drug: argument 1 'drug_name' '${name}' is a table drug; only drugs registered in this run can be removed`);
+        return { type: 'PK_UNREGISTER', drug: name, found: false, removed: false };
+      },
+    }),
+  ],
 };
 
 export default pk;

@@ -1,0 +1,61 @@
+// Renal and hepatic dose adjustment from the drug table (modules.md §4.2 renal_adjust, hepatic_adjust).
+import { roundSignificant } from '../../../util/round.js';
+import type { JsonObject } from '../types.js';
+import type { Drug } from './table.js';
+
+/** The route's usual dose: bolus `usual`, else infusion `usual`. */
+export function usualDose(drug: Drug): { dose: number | null; unit: string | null } {
+  const dosing = drug.dosing[drug.default_route];
+  if (dosing?.bolus) return { dose: dosing.bolus.usual, unit: dosing.bolus.unit };
+  if (dosing?.infusion) return { dose: dosing.infusion.usual, unit: dosing.infusion.unit };
+  return { dose: null, unit: null };
+}
+
+/** original × factor to 3 significant digits, never rounded to 0 */
+function adjusted(original: number | null, factor: number | null): number | null {
+  if (original === null || factor === null) return null;
+  const value = original * factor;
+  const rounded = roundSignificant(value, 3);
+  return rounded === 0 && value > 0 ? value : rounded;
+}
+
+export function renalAdjust(drug: Drug, gfr: number): JsonObject {
+  const { dose, unit } = usualDose(drug);
+  const band = drug.renal?.find((b) => gfr >= b.min && (b.max === null || gfr < b.max)) ?? null;
+  const changes = band !== null && (band.avoid === true || band.interval_h !== undefined || (band.factor !== undefined && band.factor !== 1));
+  const factor = band === null ? 1 : band.avoid || band.interval_h !== undefined ? null : (band.factor ?? 1);
+  return {
+    type: 'PK_RENAL',
+    drug: drug.name,
+    found: true,
+    gfr,
+    measure: band?.measure ?? null,
+    requires_adjustment: changes,
+    adjustment_factor: factor,
+    interval_h: band?.interval_h ?? null,
+    original_dose: dose,
+    adjusted_dose: adjusted(dose, factor),
+    dose_unit: unit,
+    recommendation: band?.text ?? `no renal dose adjustment for ${drug.name}`,
+    source: band?.source ?? drug.source,
+  };
+}
+
+export function hepaticAdjust(drug: Drug, childPugh: 'A' | 'B' | 'C'): JsonObject {
+  const { dose, unit } = usualDose(drug);
+  const entry = drug.hepatic?.[childPugh] ?? null;
+  const factor = entry === null ? 1 : entry.avoid ? null : (entry.factor ?? 1);
+  return {
+    type: 'PK_HEPATIC',
+    drug: drug.name,
+    found: true,
+    child_pugh: childPugh,
+    requires_adjustment: entry !== null && (entry.avoid === true || factor !== 1),
+    adjustment_factor: factor,
+    original_dose: dose,
+    adjusted_dose: adjusted(dose, factor),
+    dose_unit: unit,
+    recommendation: entry?.text ?? `no hepatic dose adjustment for ${drug.name}`,
+    source: entry?.source ?? drug.source,
+  };
+}

@@ -1,0 +1,124 @@
+// The dose-unit grammar of modules.md §4.3: `<quantity>{/<segment>}` with at most one `kg` and one time
+// segment, and conversion between dose units through canonical quantities.
+
+export type Dimension = 'mass' | 'volume' | 'activity' | 'equivalents' | 'amount';
+export type TimeUnit = 's' | 'min' | 'h' | 'day';
+
+export interface DoseUnit {
+  text: string;
+  quantity: string;
+  dimension: Dimension;
+  /** factor to the canonical unit of the dimension: mg, mL, units, mEq, mmol */
+  factor: number;
+  perKg: boolean;
+  time: TimeUnit | null;
+}
+
+const QUANTITIES: Record<string, { name: string; dimension: Dimension; factor: number }> = {
+  mcg: { name: 'mcg', dimension: 'mass', factor: 0.001 },
+  ug: { name: 'mcg', dimension: 'mass', factor: 0.001 },
+  µg: { name: 'mcg', dimension: 'mass', factor: 0.001 },
+  mg: { name: 'mg', dimension: 'mass', factor: 1 },
+  g: { name: 'g', dimension: 'mass', factor: 1000 },
+  kg: { name: 'kg', dimension: 'mass', factor: 1e6 },
+  units: { name: 'units', dimension: 'activity', factor: 1 },
+  unit: { name: 'units', dimension: 'activity', factor: 1 },
+  u: { name: 'units', dimension: 'activity', factor: 1 },
+  iu: { name: 'IU', dimension: 'activity', factor: 1 },
+  meq: { name: 'mEq', dimension: 'equivalents', factor: 1 },
+  mmol: { name: 'mmol', dimension: 'amount', factor: 1 },
+  mol: { name: 'mol', dimension: 'amount', factor: 1000 },
+  ml: { name: 'mL', dimension: 'volume', factor: 1 },
+  l: { name: 'L', dimension: 'volume', factor: 1000 },
+};
+
+const TIMES: Record<string, TimeUnit> = { s: 's', sec: 's', min: 'min', h: 'h', hr: 'h', day: 'day', d: 'day' };
+/** per-minute factor of each time segment: per h ÷ 60, per day ÷ 1440 */
+const PER_MINUTE: Record<TimeUnit, number> = { s: 60, min: 1, h: 1 / 60, day: 1 / 1440 };
+/** words that are units but never a dose denominator (a concentration such as mg/mL or mg/dL) */
+const NON_DOSE_SEGMENTS = new Set(['ml', 'l', 'dl', 'm2', 'mg', 'g', 'mcg', 'mmol', 'meq', 'units', 'iu']);
+
+export type UnitParse = { ok: true; unit: DoseUnit } | { ok: false; notAUnit: boolean; reason: string };
+
+/** Parses a dose unit. `notAUnit` distinguishes words that are no unit at all from non-dose units. */
+export function parseDoseUnit(text: string): UnitParse {
+  const parts = text.trim().split('/');
+  const head = QUANTITIES[parts[0]!.toLowerCase()];
+  if (!head) return { ok: false, notAUnit: true, reason: `'${parts[0]}' is not a dose quantity (mcg, mg, g, units, IU, mEq, mmol, mL, …)` };
+  let perKg = false;
+  let time: TimeUnit | null = null;
+  for (const raw of parts.slice(1)) {
+    const word = raw.toLowerCase();
+    if (word === 'kg' && !perKg) perKg = true;
+    else if (TIMES[word] && time === null) time = TIMES[word]!;
+    else if (word === 'kg' || TIMES[word] || NON_DOSE_SEGMENTS.has(word)) return { ok: false, notAUnit: false, reason: `${text} is not a dose unit` };
+    else return { ok: false, notAUnit: true, reason: `'${raw}' in '${text}' is not a unit segment (kg, s, min, h, hr, day)` };
+  }
+  return { ok: true, unit: { text, quantity: head.name, dimension: head.dimension, factor: head.factor, perKg, time } };
+}
+
+/** The per-kg-free form of a unit for totals: `mg/kg` → `mg`, `mcg/kg/min` → `mcg/min`. */
+export function withoutPerKg(unit: string): string {
+  return unit
+    .split('/')
+    .filter((s, i) => i === 0 || s.toLowerCase() !== 'kg')
+    .join('/');
+}
+
+export interface ConversionFacts {
+  valence: number | null;
+  meq_per_g: number | null;
+  mmol_per_g: number | null;
+}
+
+export type Conversion = { ok: true; value: number; weightUsed: boolean } | { ok: false; reason: string; needsWeight?: boolean };
+
+/**
+ * Converts `value` in `from` into `to` (§4.3 step 4): quantity, time and per-kg segments all converted,
+ * none dropped; across dimensions only mEq ↔ mmol (valence) and mass ↔ mEq/mmol (per-gram factors).
+ */
+export function convertDose(value: number, from: DoseUnit, to: DoseUnit, facts: ConversionFacts, weightKg: number | null): Conversion {
+  const cannot = { ok: false as const, reason: `cannot compare ${from.text} with ${to.text}` };
+  if ((from.time === null) !== (to.time === null)) return cannot;
+  const quantity = quantityFactor(from, to, facts);
+  if (quantity === null) return cannot;
+  let result = value * quantity;
+  if (from.time && to.time) result *= PER_MINUTE[from.time] / PER_MINUTE[to.time];
+  let weightUsed = false;
+  if (from.perKg !== to.perKg) {
+    if (weightKg === null) return { ok: false, reason: `converting ${from.text} to ${to.text} needs the weight`, needsWeight: true };
+    result = from.perKg ? result * weightKg : result / weightKg;
+    weightUsed = true;
+  }
+  return { ok: true, value: result, weightUsed };
+}
+
+/** canonical `from` amount per canonical `to` amount, or null when the dimensions cannot be bridged */
+function quantityFactor(from: DoseUnit, to: DoseUnit, facts: ConversionFacts): number | null {
+  const bridge = bridgeFactor(from.dimension, to.dimension, facts);
+  return bridge === null ? null : (from.factor * bridge) / to.factor;
+}
+
+function bridgeFactor(from: Dimension, to: Dimension, f: ConversionFacts): number | null {
+  if (from === to) return 1;
+  const pair = `${from}>${to}`;
+  switch (pair) {
+    case 'amount>equivalents':
+      return f.valence ?? null;
+    case 'equivalents>amount':
+      return f.valence ? 1 / f.valence : null;
+    case 'mass>equivalents':
+      return f.meq_per_g ? f.meq_per_g / 1000 : null;
+    case 'equivalents>mass':
+      return f.meq_per_g ? 1000 / f.meq_per_g : null;
+    case 'mass>amount':
+      return f.mmol_per_g ? f.mmol_per_g / 1000 : null;
+    case 'amount>mass':
+      return f.mmol_per_g ? 1000 / f.mmol_per_g : null;
+    default:
+      return null;
+  }
+}
+
+/** The canonical unit of a dimension, for storing absolute amounts. */
+export const CANONICAL_UNIT: Record<Dimension, string> = { mass: 'mg', volume: 'mL', activity: 'units', equivalents: 'mEq', amount: 'mmol' };

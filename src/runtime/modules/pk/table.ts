@@ -1,0 +1,213 @@
+// The pk tables (modules.md §4.1, §4.5) and the per-run view of them: drugs registered in this run
+// come first, then the table; the run's administered-drug list lives here too (§1.7).
+import drugTable from '../data/pk-drugs.json' with { type: 'json' };
+import interactionTable from '../data/pk-interactions.json' with { type: 'json' };
+import tdmTable from '../data/pk-tdm.json' with { type: 'json' };
+import { deepFreeze } from '../../../util/freeze.js';
+import { normalizeName } from '../../../util/names.js';
+import { NameIndex } from '../util/name-index.js';
+import type { CallContext, JsonObject } from '../types.js';
+
+export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP'] as const;
+export type Route = (typeof ROUTES)[number];
+
+export interface BolusDosing {
+  usual: number | null;
+  usual_low: number | null;
+  usual_high: number | null;
+  max_single: number | null;
+  unit: string;
+}
+
+export interface InfusionDosing {
+  usual: number | null;
+  usual_low: number | null;
+  usual_high: number | null;
+  max_rate: number | null;
+  unit: string;
+}
+
+export interface RenalBand {
+  min: number;
+  max: number | null;
+  measure: 'eGFR' | 'CrCl';
+  factor?: number;
+  interval_h?: number;
+  avoid?: boolean;
+  text: string;
+  source: string;
+}
+
+export interface HepaticClass {
+  factor?: number;
+  avoid?: boolean;
+  text: string;
+  source: string;
+}
+
+export interface Drug {
+  name: string;
+  aliases: string[];
+  class: string;
+  interaction_classes: string[];
+  routes: Route[];
+  default_route: Route;
+  dosing: Partial<Record<Route, { bolus?: BolusDosing; infusion?: InfusionDosing }>>;
+  max_daily: { value: number; unit: string } | null;
+  valence: number | null;
+  meq_per_g: number | null;
+  mmol_per_g: number | null;
+  bioavailability: Partial<Record<Route, number>>;
+  half_life_min: number | null;
+  vd_l_per_kg: number | null;
+  ka_per_h: number | null;
+  onset_min: number | null;
+  peak_min: number | null;
+  duration_min: number | null;
+  renal: RenalBand[] | null;
+  hepatic: { A: HepaticClass; B: HepaticClass; C: HepaticClass } | null;
+  contraindications: string[];
+  cyp: { enzyme: string; role: 'substrate' | 'inhibitor' | 'inducer'; strength: 'strong' | 'moderate' | 'weak' }[];
+  prodrug_of: string | null;
+  source: string;
+}
+
+export type Severity = 'MONITOR' | 'MODERATE' | 'MAJOR' | 'SEVERE' | 'EXPECTED';
+
+export interface InteractionRule {
+  a: string;
+  b: string;
+  severity: Severity;
+  mechanism: string;
+  management: string;
+  source: string;
+}
+
+export interface TdmEntry {
+  drug: string;
+  category: string;
+  targets: { measure: string; low: number | null; high: number | null; unit: string; timing: string; indication: string }[];
+  trough: [number, number] | null;
+  peak: [number, number] | null;
+  unit: string;
+  note: string;
+  source: string;
+}
+
+interface DrugTableFile {
+  name: string;
+  version: string;
+  source: string;
+  contraindication_vocabulary: string[];
+  drugs: Drug[];
+}
+
+interface InteractionFile {
+  name: string;
+  version: string;
+  source: string;
+  classes: Record<string, { members: string[]; source: string }>;
+  rules: InteractionRule[];
+}
+
+export const drugs = deepFreeze(drugTable as unknown as DrugTableFile);
+export const interactions = deepFreeze(interactionTable as unknown as InteractionFile);
+export const tdm = deepFreeze(tdmTable as unknown as { name: string; version: string; source: string; drugs: TdmEntry[] });
+
+export const namesOf = (d: Drug): string[] => [d.name, ...d.aliases];
+const tableIndex = new NameIndex(drugs.drugs, namesOf);
+const tdmIndex = new Map(tdm.drugs.map((t) => [normalizeName(t.drug), t]));
+
+/** Class name (normalized) → canonical names of its member drugs, from the class table and each row. */
+const classMembers = new Map<string, Set<string>>();
+for (const [name, cls] of Object.entries(interactions.classes)) {
+  classMembers.set(normalizeName(name), new Set(cls.members.map((m) => tableIndex.get(m)?.name ?? m)));
+}
+for (const d of drugs.drugs) {
+  for (const cls of d.interaction_classes) {
+    const key = normalizeName(cls);
+    if (!classMembers.has(key)) classMembers.set(key, new Set());
+    classMembers.get(key)!.add(d.name);
+  }
+}
+
+/** Is `drug` the rule side `side`: its canonical name, or a class it belongs to? */
+export function matchesSide(drug: Drug, side: string): boolean {
+  const key = normalizeName(side);
+  if (key === normalizeName(drug.name)) return true;
+  if (drug.interaction_classes.some((c) => normalizeName(c) === key)) return true;
+  return classMembers.get(key)?.has(drug.name) ?? false;
+}
+
+export function isDeclaredClass(name: string): boolean {
+  return classMembers.has(normalizeName(name));
+}
+
+export function tdmOf(drug: Drug): TdmEntry | undefined {
+  return tdmIndex.get(normalizeName(drug.name));
+}
+
+/** One administered dose, as later interaction and cumulative checks need it. */
+export interface AdministeredDose {
+  /** canonical name, or the name as written for an unknown drug */
+  drug: string;
+  known: boolean;
+  kind: 'SINGLE' | 'RATE' | 'DAILY' | null;
+  /** absolute single dose in canonical units (mg, mL, units, mEq, mmol), null when not a single dose */
+  amount: { dimension: string; value: number } | null;
+}
+
+interface PkRunState {
+  registered: Drug[];
+  index: NameIndex<Drug>;
+  administered: AdministeredDose[];
+}
+
+function runState(ctx: CallContext): PkRunState {
+  return ctx.state.slot<PkRunState>('pk', () => ({ registered: [], index: new NameIndex<Drug>([], namesOf), administered: [] }));
+}
+
+/** §22.1 step 1: run-registered drugs first, then the table. */
+export function findDrug(ctx: CallContext, name: string): Drug | undefined {
+  return runState(ctx).index.get(name) ?? tableIndex.get(name);
+}
+
+export function suggestDrugs(ctx: CallContext, name: string): string[] {
+  return tableIndex.suggest(name, runState(ctx).registered.flatMap(namesOf));
+}
+
+export function isTableDrug(name: string): boolean {
+  return tableIndex.get(name) !== undefined;
+}
+
+export function allDrugs(ctx: CallContext): Drug[] {
+  return [...drugs.drugs, ...runState(ctx).registered];
+}
+
+export function registerDrug(ctx: CallContext, drug: Drug): string | null {
+  const state = runState(ctx);
+  const clash = state.index.clash(namesOf(drug)) ?? tableIndex.clash(namesOf(drug));
+  if (clash) return clash.name;
+  state.index.add(drug, namesOf(drug));
+  state.registered.push(drug);
+  return null;
+}
+
+/** Removes a drug registered in this run; false when it is not one. */
+export function unregisterDrug(ctx: CallContext, name: string): boolean {
+  const state = runState(ctx);
+  const drug = state.index.get(name);
+  if (!drug) return false;
+  state.registered = state.registered.filter((d) => d !== drug);
+  state.index = new NameIndex(state.registered, namesOf);
+  return true;
+}
+
+export function administered(ctx: CallContext): AdministeredDose[] {
+  return runState(ctx).administered;
+}
+
+/** Every table field of a drug, for get_profile and register_drug results. */
+export function profile(drug: Drug): JsonObject {
+  return structuredClone(drug) as unknown as JsonObject;
+}
