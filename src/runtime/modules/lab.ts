@@ -1,16 +1,52 @@
-// modules.md §5: laboratory interpretation. This build carries the formula functions (eGFR, blood gas);
-// the reference-range table behind interpret, panel and the test lists is not shipped yet, because
-// every range must come from a cited source (see the closing note of the Library I issue).
+// modules.md §5: laboratory interpretation against reference intervals and critical limits, panels,
+// eGFR (CKD-EPI 2021) and blood gases. Stateless.
 import { abgInterpret, gfr } from './lab/kidney-gas.js';
-import type { ModuleDef } from './types.js';
+import { findPanel, interpretPanel, interpretValue, labTable, optionalSex, testsOfPanel } from './lab/reference.js';
+import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from './types.js';
+
+const TABLE_SOURCE = `${labTable.name} ${labTable.version}: ${labTable.source}`;
+const sexParam: ParamSpec = { name: 'sex', type: ['string', 'null'], default: null, maxLength: 200, description: 'M, F, male or female; null → both sexes\' ranges combined' };
+
+function panelOrError(name: string, label: string): string {
+  const panel = findPanel(name);
+  if (!panel) throw new ArgumentError(`${label}: argument 1 'panel' ${JSON.stringify(name)} is not a panel; panels: ${labTable.panels.join(', ')}`);
+  return panel;
+}
 
 const optionalNumber = (name: string, unit: string, description: string, minimum: number, maximum: number) =>
   ({ name, type: 'number', unit, default: null, minimum, maximum, description }) as const;
 
 const lab: ModuleDef = {
   name: 'lab',
-  description: 'Laboratory interpretation: eGFR (CKD-EPI 2021) and arterial blood gases.',
+  description: 'Laboratory interpretation: reference intervals and critical limits, panels, eGFR (CKD-EPI 2021), blood gases.',
   functions: [
+    {
+      name: 'interpret',
+      description: 'Flags a value against its reference interval and critical limits.',
+      params: [
+        { name: 'test_name', type: 'string', maxLength: 200, description: 'test name or alias (Plt, Creatinine, K, …)' },
+        { name: 'value', type: 'number', description: "value in the test's unit" },
+        sexParam,
+      ],
+      result: { type: 'LAB_RESULT', fields: ['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis'] },
+      state: 'none',
+      sources: [TABLE_SOURCE],
+      impl: (a) => interpretValue(a.test_name as string, a.value as number, optionalSex(a.sex!, 'lab.interpret', 3), 'lab.interpret'),
+    },
+    {
+      name: 'panel',
+      aliases: ['interpret_panel'],
+      description: 'Interprets a panel of values: panel tests in panel order, then other known tests.',
+      params: [
+        { name: 'panel_name', type: 'string', maxLength: 200, description: 'CBC, BMP, CMP, LFT, COAG, ABG, …' },
+        { name: 'values', type: 'object', description: 'test name → value' },
+        sexParam,
+      ],
+      result: { type: 'LAB_PANEL', fields: ['type', 'panel', 'found', 'total_tests', 'abnormal_count', 'critical_count', 'results', 'abnormal', 'critical', 'unrecognized', 'missing'] },
+      state: 'none',
+      sources: [TABLE_SOURCE],
+      impl: (a) => interpretPanel(a.panel_name as string, a.values as JsonObject, optionalSex(a.sex!, 'lab.panel', 3)),
+    },
     {
       name: 'gfr',
       description: 'Estimated GFR by the race-free CKD-EPI 2021 creatinine equation, with the KDIGO G stage.',
@@ -43,6 +79,27 @@ const lab: ModuleDef = {
       state: 'none',
       sources: ['Albert, Dell & Winters, Ann Intern Med 1967;66:312-322', 'Berend, de Vries & Gans, NEJM 2014;371:1434-1445', 'Figge et al., Crit Care Med 1998;26:1807-1810'],
       impl: (a) => abgInterpret(a.ph as number, a.pco2 as number, a.hco3 as number, a.sodium as number | null, a.chloride as number | null, a.albumin as number | null),
+    },
+    {
+      name: 'list_tests',
+      description: 'Canonical test names in table order, optionally of one panel.',
+      params: [{ name: 'panel', type: ['string', 'null'], default: null, maxLength: 200, description: 'a panel from list_panels' }],
+      result: { bare: 'array' },
+      state: 'none',
+      sources: [TABLE_SOURCE],
+      impl: (a) => {
+        const panel = a.panel as string | null;
+        return (panel === null ? labTable.tests : testsOfPanel(panelOrError(panel, 'lab.list_tests'))).map((t) => t.canonical);
+      },
+    },
+    {
+      name: 'list_panels',
+      description: 'Panel names in table order.',
+      params: [],
+      result: { bare: 'array' },
+      state: 'none',
+      sources: [TABLE_SOURCE],
+      impl: () => [...labTable.panels],
     },
   ],
 };
