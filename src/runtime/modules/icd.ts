@@ -1,10 +1,217 @@
-// modules.md: the 'icd' module (being built: functions arrive with their issue).
-import type { ModuleDef } from './types.js';
+// modules.md §9: ICD-10-CM lookup and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM mapping.
+import { suggestNames } from '../../util/names.js';
+import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, snomed, snomedFor } from './icd/codes.js';
+import { drgLookup } from './icd/drg.js';
+import { isVerhoeffValid } from './icd/verhoeff.js';
+import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from './types.js';
 
-const icd: ModuleDef = {
+const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
+const codeParam: ParamSpec = { name: 'code', type: 'string', maxLength: 20, description: 'ICD-10-CM code, dot optional (e119 = E11.9)' };
+const CODE_SOURCE = `${icd.name} ${icd.version}: ${icd.source}`;
+const DRG_SOURCE = `${drgs.name} ${drgs.version}: ${drgs.source}`;
+const SNOMED_SOURCE = `${snomed.name} ${snomed.version}: ${snomed.source}`;
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV', 'XVI', 'XVII', 'XVIII', 'XIX', 'XX', 'XXI', 'XXII'];
+
+function codeOrError(input: string, label: string): string {
+  const code = normalizeCode(input);
+  if (code === null) throw new ArgumentError(`${label}: argument 1 'code' ${JSON.stringify(input)} is not an ICD-10-CM code (letter, digit, digit or letter, then up to 4 characters after the dot, e.g. E11.9)`);
+  return code;
+}
+
+function chapterFields(code: string): { chapter: string | null; chapter_title: string | null } {
+  const chapter = chapterOf(code);
+  return { chapter: chapter?.chapter ?? null, chapter_title: chapter?.title ?? null };
+}
+
+function lookup(code: string): JsonObject {
+  const entry = findCode(code);
+  if (!entry) {
+    const parent = categoryOf(code);
+    const parentEntry = parent && findCode(parent.code);
+    return {
+      type: 'ICD_LOOKUP',
+      code,
+      found: false,
+      parent: parent ? { code: parent.code, description: parentEntry?.description ?? parent.title } : null,
+      suggestions: suggestNames(code, icd.codes.map((c) => c.code)),
+    };
+  }
+  return {
+    type: 'ICD_LOOKUP',
+    code,
+    found: true,
+    description: entry.description,
+    category: categoryOf(code),
+    ...chapterFields(code),
+    is_billable: entry.billable,
+    cc_level: entry.cc_level,
+    related_codes: [...entry.related],
+    snomed_ct: snomedFor(code),
+  };
+}
+
+/** Every word must occur in the description, the category title or as a code prefix (§9.2 search). */
+function search(term: string, limit: number): JsonObject {
+  const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const exact = normalizeCode(term);
+  const matches = icd.codes.filter((c) => {
+    const description = c.description.toLowerCase();
+    const title = (categoryOf(c.code)?.title ?? '').toLowerCase();
+    const code = c.code.toLowerCase();
+    return words.every((w) => description.includes(w) || title.includes(w) || code.startsWith(w) || code.replace('.', '').startsWith(w));
+  });
+  const ordered = [...matches.filter((c) => c.code === exact), ...matches.filter((c) => c.code !== exact)];
+  const results = ordered.slice(0, limit).map((c) => ({ code: c.code, description: c.description, category: c.code.slice(0, 3), billable: c.billable }));
+  return { type: 'ICD_SEARCH', query: term, results, count: results.length, truncated: ordered.length > limit };
+}
+
+function snomedId(value: JsonValue): string {
+  const label = 'icd.snomed_to_icd';
+  let id: string;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) throw new ArgumentError(`${label}: argument 1 'snomed_code' must be a whole number of 6–18 digits, got ${value}`);
+    id = String(value);
+  } else {
+    id = String(value).trim();
+  }
+  if (!/^[0-9]{6,18}$/.test(id)) throw new ArgumentError(`${label}: argument 1 'snomed_code' must be 6–18 digits, got ${JSON.stringify(value)}`);
+  if (!isVerhoeffValid(id)) throw new ArgumentError(`${label}: argument 1 'snomed_code' ${id} fails the Verhoeff check digit; check for a typing error`);
+  return id;
+}
+
+function chapterFilter(value: JsonValue): string | null {
+  if (value === null) return null;
+  const label = 'icd.list_codes';
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && value >= 1 && value <= 22) return ROMAN[value - 1]!;
+  } else if (typeof value === 'string') {
+    const v = value.trim().toUpperCase();
+    if (ROMAN.includes(v)) return v;
+    if (/^[0-9]{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 22) return ROMAN[Number(v) - 1]!;
+  }
+  throw new ArgumentError(`${label}: argument 1 'chapter' must be a Roman numeral I–XXII or a number 1–22, got ${JSON.stringify(value)}`);
+}
+
+const icdModule: ModuleDef = {
   name: 'icd',
-  description: '',
-  functions: [],
+  description: 'ICD-10-CM lookup, search and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM map.',
+  functions: [
+    fn({
+      name: 'lookup',
+      description: 'An ICD-10-CM code with its description, category, chapter, billability and CC/MCC level.',
+      params: [codeParam],
+      result: { type: 'ICD_LOOKUP', fields: ['type', 'code', 'found', 'description', 'category', 'chapter', 'chapter_title', 'is_billable', 'cc_level', 'related_codes', 'snomed_ct'] },
+      sources: [CODE_SOURCE, SNOMED_SOURCE],
+      impl: (a) => lookup(codeOrError(a.code as string, 'icd.lookup')),
+    }),
+    fn({
+      name: 'search',
+      description: 'Codes whose description, category title or code prefix contains every word of the term.',
+      params: [
+        { name: 'term', type: 'string', maxLength: 200, description: 'search words' },
+        { name: 'limit', type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'most results returned' },
+      ],
+      result: { type: 'ICD_SEARCH', fields: ['type', 'query', 'results', 'count', 'truncated'] },
+      sources: [CODE_SOURCE],
+      impl: (a) => {
+        const term = a.term as string;
+        if (term.trim() === '') throw new ArgumentError("icd.search: argument 1 'term' must contain a word");
+        return search(term, a.limit as number);
+      },
+    }),
+    fn({
+      name: 'category',
+      description: 'The 3-character category and chapter of a code.',
+      params: [codeParam],
+      result: { type: 'ICD_CATEGORY', fields: ['type', 'code', 'found', 'category', 'chapter', 'chapter_title'] },
+      sources: [CODE_SOURCE],
+      impl: (a) => {
+        const code = codeOrError(a.code as string, 'icd.category');
+        const category = categoryOf(code);
+        return { type: 'ICD_CATEGORY', code, found: category !== null, category, ...chapterFields(code) };
+      },
+    }),
+    fn({
+      name: 'related',
+      aliases: ['related_codes'],
+      description: "The code's related codes and the other codes of its category.",
+      params: [codeParam],
+      result: { type: 'ICD_RELATED', fields: ['type', 'code', 'found', 'description', 'related'] },
+      sources: [CODE_SOURCE],
+      impl: (a): JsonObject => {
+        const code = codeOrError(a.code as string, 'icd.related');
+        const entry = findCode(code);
+        if (!entry) return { type: 'ICD_RELATED', code, found: false, description: null, related: [], suggestions: suggestNames(code, icd.codes.map((c) => c.code)) };
+        return { type: 'ICD_RELATED', code, found: true, description: entry.description, related: relatedCodes(entry).map((c) => ({ code: c.code, description: c.description })) };
+      },
+    }),
+    fn({
+      name: 'drg_lookup',
+      description: 'MS-DRG family of a principal diagnosis with its severity level from secondary CC/MCC codes (not certified grouping).',
+      params: [{ name: 'diagnosis_codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 25, description: 'principal diagnosis first, then secondary diagnoses' }],
+      result: { type: 'ICD_DRG', fields: ['type', 'input_codes', 'principal', 'found', 'severity', 'matches', 'primary_drg', 'grouper_note'] },
+      sources: [DRG_SOURCE, CODE_SOURCE],
+      impl: (a) =>
+        drgLookup(
+          (a.diagnosis_codes as string[]).map((input, i) => {
+            const code = normalizeCode(input);
+            if (code === null) throw new ArgumentError(`icd.drg_lookup: argument 1 'diagnosis_codes' item ${i} ${JSON.stringify(input)} is not an ICD-10-CM code`);
+            return code;
+          }),
+        ),
+    }),
+    fn({
+      name: 'snomed_to_icd',
+      description: 'ICD-10-CM targets of a SNOMED CT concept in the map (group, then priority order).',
+      params: [{ name: 'snomed_code', type: ['string', 'integer'], maxLength: 18, description: 'SNOMED CT concept id (6–18 digits, Verhoeff check digit)' }],
+      result: { type: 'ICD_SNOMED_MAP', fields: ['type', 'snomed_ct', 'found', 'icd10_matches', 'count'] },
+      sources: [SNOMED_SOURCE],
+      impl: (a) => {
+        const id = snomedId(a.snomed_code!);
+        const rows = snomed.rows.filter((r) => r.snomed_id === id).sort((p, q) => p.map_group - q.map_group || p.map_priority - q.map_priority);
+        const matches = rows.map((r) => ({
+          code: r.icd_code,
+          description: findCode(r.icd_code)?.description ?? null,
+          map_group: r.map_group,
+          map_priority: r.map_priority,
+          map_rule: r.map_rule,
+          map_advice: r.map_advice,
+        }));
+        return { type: 'ICD_SNOMED_MAP', snomed_ct: id, found: matches.length > 0, icd10_matches: matches, count: matches.length };
+      },
+    }),
+    fn({
+      name: 'validate_codes',
+      description: 'Format and table check of each code.',
+      params: [{ name: 'codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000, description: 'codes to check' }],
+      result: { type: 'ICD_VALIDATE', fields: ['type', 'total', 'valid', 'invalid', 'results'] },
+      sources: [CODE_SOURCE],
+      impl: (a) => {
+        const results = (a.codes as string[]).map((input) => {
+          const code = normalizeCode(input);
+          const entry = code ? findCode(code) : undefined;
+          return { code: code ?? input, format_valid: code !== null, valid: entry !== undefined, billable: entry?.billable ?? false, description: entry?.description ?? null };
+        });
+        const valid = results.filter((r) => r.valid).length;
+        return { type: 'ICD_VALIDATE', total: results.length, valid, invalid: results.length - valid, results };
+      },
+    }),
+    fn({
+      name: 'list_codes',
+      aliases: ['filter_by_chapter'],
+      description: 'Codes in code order, optionally of one chapter.',
+      params: [{ name: 'chapter', type: ['string', 'integer', 'null'], default: null, maxLength: 10, description: 'Roman numeral (any case) or number 1–22' }],
+      result: { bare: 'array' },
+      sources: [CODE_SOURCE],
+      impl: (a) => {
+        const chapter = chapterFilter(a.chapter!);
+        return icd.codes
+          .map((c) => ({ code: c.code, description: c.description, chapter: chapterOf(c.code)?.chapter ?? null }))
+          .filter((c) => chapter === null || c.chapter === chapter)
+          .sort((p, q) => (p.code < q.code ? -1 : 1));
+      },
+    }),
+  ],
 };
 
-export default icd;
+export default icdModule;

@@ -1,0 +1,95 @@
+// ICD-10-CM tables (modules.md §9.1): codes, categories, chapters, MS-DRG families and the SNOMED CT map.
+import codeTable from '../data/icd10cm.json' with { type: 'json' };
+import drgTable from '../data/msdrg.json' with { type: 'json' };
+import snomedTable from '../data/snomed-icd10cm.json' with { type: 'json' };
+import { deepFreeze } from '../../../util/freeze.js';
+
+export interface Chapter {
+  chapter: string;
+  number: number;
+  title: string;
+  /** first and last 3-character category, e.g. A00-B99 */
+  range: string;
+}
+
+export interface IcdCode {
+  code: string;
+  description: string;
+  billable: boolean;
+  cc_level: 'MCC' | 'CC' | null;
+  related: string[];
+}
+
+export interface Drg {
+  drg: string;
+  name: string;
+  mdc: string;
+  weight: number | null;
+  severity: 'MCC' | 'CC' | 'CC/MCC' | 'none';
+  family: string;
+  requires_procedure: boolean;
+  principal_codes: string[];
+}
+
+export interface SnomedRow {
+  snomed_id: string;
+  snomed_term: string;
+  icd_code: string;
+  map_group: number;
+  map_priority: number;
+  map_rule: string;
+  map_advice: string;
+}
+
+interface Versioned {
+  name: string;
+  version: string;
+  source: string;
+}
+
+export const icd = deepFreeze(codeTable as unknown as Versioned & { chapters: Chapter[]; categories: { code: string; title: string }[]; codes: IcdCode[]; cc_source: string });
+export const drgs = deepFreeze(drgTable as unknown as Versioned & { drgs: Drg[] });
+export const snomed = deepFreeze(snomedTable as unknown as Versioned & { rows: SnomedRow[] });
+
+const byCode = new Map(icd.codes.map((c) => [c.code, c]));
+const categoryTitle = new Map(icd.categories.map((c) => [c.code, c.title]));
+
+export const CODE_SHAPE = /^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/;
+
+/** `e119` → `E11.9`; null when the result is not ICD-10-CM shaped. */
+export function normalizeCode(input: string): string | null {
+  const bare = input.trim().toUpperCase().replace('.', '');
+  const code = bare.length > 3 ? `${bare.slice(0, 3)}.${bare.slice(3)}` : bare;
+  return CODE_SHAPE.test(code) ? code : null;
+}
+
+export function findCode(code: string): IcdCode | undefined {
+  return byCode.get(code);
+}
+
+export function chapterOf(code: string): Chapter | undefined {
+  const category = code.slice(0, 3);
+  return icd.chapters.find((c) => {
+    const [first, last] = c.range.split('-') as [string, string];
+    return category >= first && category <= last;
+  });
+}
+
+/** The 3-character category with its title, or null when the table has no such category. */
+export function categoryOf(code: string): { code: string; title: string } | null {
+  const category = code.slice(0, 3);
+  const title = categoryTitle.get(category);
+  return title === undefined ? null : { code: category, title };
+}
+
+/** The table's own related list, then the other codes of the same category, in code order. */
+export function relatedCodes(entry: IcdCode): IcdCode[] {
+  const out = new Map<string, IcdCode>();
+  for (const code of entry.related) out.set(code, byCode.get(code)!);
+  for (const other of icd.codes) if (other.code !== entry.code && other.code.startsWith(entry.code.slice(0, 3))) out.set(other.code, other);
+  return [...out.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
+}
+
+export function snomedFor(code: string): string[] {
+  return [...new Set(snomed.rows.filter((r) => r.icd_code === code).map((r) => r.snomed_id))];
+}
