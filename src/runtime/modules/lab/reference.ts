@@ -59,8 +59,8 @@ function intervalFor(test: LabTest, sex: 'M' | 'F' | null): { interval: Interval
 
 function rangeText(interval: Interval, unit: string): string {
   if (interval.low !== null && interval.high !== null) return `${interval.low}-${interval.high} ${unit}`;
-  if (interval.high !== null) return `<${interval.high} ${unit}`;
-  if (interval.low !== null) return `>${interval.low} ${unit}`;
+  if (interval.high !== null) return `≤${interval.high} ${unit}`;
+  if (interval.low !== null) return `≥${interval.low} ${unit}`;
   return `no reference interval ${unit}`;
 }
 
