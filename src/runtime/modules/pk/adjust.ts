@@ -19,7 +19,27 @@ function adjusted(original: number | null, factor: number | null): number | null
   return rounded === 0 && value > 0 ? value : rounded;
 }
 
+/** The answer when the table holds no verified adjustment: nothing is claimed either way. */
+function notInTable(type: string, drug: Drug, what: string, extra: JsonObject): JsonObject {
+  const { dose, unit } = usualDose(drug);
+  return {
+    type,
+    drug: drug.name,
+    found: true,
+    ...extra,
+    requires_adjustment: null,
+    adjustment_factor: null,
+    ...(type === 'PK_RENAL' ? { interval_h: null } : {}),
+    original_dose: dose,
+    adjusted_dose: null,
+    dose_unit: unit,
+    recommendation: `${what} dosing of ${drug.name} is not in the table (not verified); follow the current label`,
+    source: drug.source,
+  };
+}
+
 export function renalAdjust(drug: Drug, gfr: number): JsonObject {
+  if (drug.renal === 'see_label') return notInTable('PK_RENAL', drug, 'renal', { gfr, measure: null });
   const { dose, unit } = usualDose(drug);
   const band = drug.renal?.find((b) => gfr >= b.min && (b.max === null || gfr < b.max)) ?? null;
   const changes = band !== null && (band.avoid === true || band.interval_h !== undefined || (band.factor !== undefined && band.factor !== 1));
@@ -42,6 +62,7 @@ export function renalAdjust(drug: Drug, gfr: number): JsonObject {
 }
 
 export function hepaticAdjust(drug: Drug, childPugh: 'A' | 'B' | 'C'): JsonObject {
+  if (drug.hepatic === 'see_label') return notInTable('PK_HEPATIC', drug, 'hepatic', { child_pugh: childPugh });
   const { dose, unit } = usualDose(drug);
   const entry = drug.hepatic?.[childPugh] ?? null;
   const factor = entry === null ? 1 : entry.avoid ? null : (entry.factor ?? 1);

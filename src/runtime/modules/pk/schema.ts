@@ -2,7 +2,7 @@
 // table build test and by register_drug, so a registered drug meets the same rules as a table drug.
 import { createAjv } from '../../../util/ajv.js';
 import { parseDoseUnit } from './dose-units.js';
-import { ROUTES, type Drug } from './table.js';
+import { ROUTES, type Drug, type RenalBand } from './table.js';
 
 const nullableNumber = { type: ['number', 'null'] };
 const positiveOrNull = { type: ['number', 'null'], exclusiveMinimum: 0 };
@@ -58,6 +58,7 @@ export const drugSchema = {
     renal: {
       anyOf: [
         { type: 'null' },
+        { const: 'see_label' },
         {
           type: 'array',
           minItems: 1,
@@ -70,7 +71,7 @@ export const drugSchema = {
         },
       ],
     },
-    hepatic: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['A', 'B', 'C'], properties: { A: hepaticClass, B: hepaticClass, C: hepaticClass } }] },
+    hepatic: { anyOf: [{ type: 'null' }, { const: 'see_label' }, { type: 'object', additionalProperties: false, required: ['A', 'B', 'C'], properties: { A: hepaticClass, B: hepaticClass, C: hepaticClass } }] },
     contraindications: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9_]+$' }, maxItems: 100 },
     cyp: {
       type: 'array',
@@ -136,7 +137,7 @@ export function drugProblems(row: unknown): string[] {
   if (timing.every((t) => t !== null) && !(d.onset_min! <= d.peak_min! && d.peak_min! <= d.duration_min!)) {
     problems.push(`timing must satisfy onset ≤ peak ≤ duration (${timing.join(', ')})`);
   }
-  if (d.renal) problems.push(...renalProblems(d.renal));
+  if (Array.isArray(d.renal)) problems.push(...renalProblems(d.renal));
   return problems;
 }
 
@@ -155,7 +156,7 @@ function orderProblems(where: string, low: number | null, usual: number | null, 
   return [];
 }
 
-function renalProblems(bands: NonNullable<Drug['renal']>): string[] {
+function renalProblems(bands: readonly RenalBand[]): string[] {
   const sorted = [...bands].sort((a, b) => a.min - b.min);
   if (sorted[0]!.min !== 0) return ['renal bands must start at 0'];
   for (let i = 0; i < sorted.length; i++) {

@@ -64,8 +64,9 @@ export interface Drug {
   onset_min: number | null;
   peak_min: number | null;
   duration_min: number | null;
-  renal: RenalBand[] | null;
-  hepatic: { A: HepaticClass; B: HepaticClass; C: HepaticClass } | null;
+  /** null: no adjustment; 'see_label': the table holds no verified renal dosing */
+  renal: RenalBand[] | null | 'see_label';
+  hepatic: { A: HepaticClass; B: HepaticClass; C: HepaticClass } | null | 'see_label';
   contraindications: string[];
   cyp: { enzyme: string; role: 'substrate' | 'inhibitor' | 'inducer'; strength: 'strong' | 'moderate' | 'weak' }[];
   prodrug_of: string | null;
