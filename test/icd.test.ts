@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import codeTable from '../src/runtime/modules/data/icd10cm.json' with { type: 'json' };
+import drgTable from '../src/runtime/modules/data/msdrg.json' with { type: 'json' };
+import snomedTable from '../src/runtime/modules/data/snomed-icd10cm.json' with { type: 'json' };
+import { runProtocol } from '../src/engine/index.js';
+import { libraryOf } from './helpers/library.js';
+
+const { call, error } = libraryOf('icd');
+
+describe('icd.lookup, category and related', () => {
+  it('normalizes e119 to E11.9 and answers the official title, category, chapter and billability', () => {
+    expect(call('lookup', ' e119 ')).to.deep.equal({
+      type: 'ICD_LOOKUP', code: 'E11.9', found: true, description: 'Type 2 diabetes mellitus without complications',
+      category: { code: 'E11', title: 'Type 2 diabetes mellitus' }, chapter: 'IV', chapter_title: 'Endocrine, nutritional and metabolic diseases',
+      is_billable: true, cc_level: null, related_codes: [], snomed_ct: [],
+    });
+    expect(call('lookup', 'A41')).to.include({ found: true, is_billable: false, chapter: 'I' });
+    expect(call('lookup', 'I50.21')).to.include({ description: 'Acute systolic (congestive) heart failure', is_billable: true });
+  });
+
+  it('a well-formed code outside the table is not found, with its category as parent and suggestions', () => {
+    const r = call('lookup', 'E11.99');
+    expect(r).to.include({ code: 'E11.99', found: false });
+    expect(r.parent).to.deep.equal({ code: 'E11', description: 'Type 2 diabetes mellitus' });
+    expect(r.suggestions).to.include('E11.9');
+    expect(error('lookup', 'XYZ')).to.equal(`icd.lookup: argument 1 'code' "XYZ" is not an ICD-10-CM code (letter, digit, digit or letter, then up to 4 characters after the dot, e.g. E11.9)`);
+    expect(error('lookup', 'E11.12345')).to.match(/is not an ICD-10-CM code/);
+  });
+
+  it('category and related read the 3-character category', () => {
+    expect(call('category', 'j189')).to.deep.equal({
+      type: 'ICD_CATEGORY', code: 'J18.9', found: true, category: { code: 'J18', title: 'Pneumonia, unspecified organism' }, chapter: 'X', chapter_title: 'Diseases of the respiratory system',
+    });
+    expect(call('category', 'Q99.9')).to.include({ found: false, category: null, chapter: 'XVII' });
+    const related = call('related_codes', 'I48.0');
+    expect(related.related.map((r: any) => r.code)).to.deep.equal(['I48', 'I48.1', 'I48.11', 'I48.19', 'I48.2', 'I48.20', 'I48.21', 'I48.3', 'I48.4', 'I48.9', 'I48.91', 'I48.92']);
+  });
+});
+
+describe('icd.search, validate_codes and list_codes', () => {
+  it('needs every word in the title, category title or as a code prefix; exact code first; limit truncates', () => {
+    const r = call('search', 'sepsis staphylococcus');
+    expect(r.results.map((x: any) => x.code)).to.deep.equal(['A41.0', 'A41.01', 'A41.02', 'A41.1', 'A41.2']);
+    expect(call('search', 'sepsis staphylococcus', 2)).to.include({ count: 2, truncated: true });
+    expect(call('search', 'J18.9').results[0]).to.deep.equal({ code: 'J18.9', description: 'Pneumonia, unspecified organism', category: 'J18', billable: true });
+    expect(call('search', 'i48 persistent').results.map((x: any) => x.code)).to.deep.equal(['I48.1', 'I48.11', 'I48.19']);
+    expect(error('search', '   ')).to.equal("icd.search: argument 1 'term' must contain a word");
+    expect(error('search', 'x', 0)).to.match(/argument 2 'limit' must be ≥ 1/);
+  });
+
+  it('validate_codes reports each item, malformed ones included', () => {
+    expect(call('validate_codes', ['E11.9', 'e1165', 'Q99.9', 'bad!'])).to.deep.equal({
+      type: 'ICD_VALIDATE', total: 4, valid: 2, invalid: 2, results: [
+        { code: 'E11.9', format_valid: true, valid: true, billable: true, description: 'Type 2 diabetes mellitus without complications' },
+        { code: 'E11.65', format_valid: true, valid: true, billable: true, description: 'Type 2 diabetes mellitus with hyperglycemia' },
+        { code: 'Q99.9', format_valid: true, valid: false, billable: false, description: null },
+        { code: 'bad!', format_valid: false, valid: false, billable: false, description: null },
+      ],
+    });
+  });
+
+  it('list_codes by Roman numeral or number, in code order; other chapter words are errors', () => {
+    const ix = call('list_codes', 'ix');
+    expect(ix.every((c: any) => c.chapter === 'IX')).to.equal(true);
+    expect(call('filter_by_chapter', 9)).to.deep.equal(ix);
+    expect(call('list_codes')).to.have.length(codeTable.codes.length);
+    expect(error('list_codes', 'XXIII')).to.equal(`icd.list_codes: argument 1 'chapter' must be a Roman numeral I–XXII or a number 1–22, got "XXIII"`);
+    expect(error('list_codes', 23)).to.match(/got 23$/);
+  });
+});
+
+describe('icd.drg_lookup and snomed_to_icd', () => {
+  it('chooses the family of the principal diagnosis and the member for the secondary codes (none here: no CC/MCC levels are held)', () => {
+    const r = call('drg_lookup', ['i619', 'E11.9']);
+    expect(r).to.include({ principal: 'I61.9', found: true, severity: 'none' });
+    expect(r.input_codes).to.deep.equal(['I61.9', 'E11.9']);
+    expect(r.primary_drg).to.deep.equal({ drg: '066', name: 'Intracranial Hemorrhage or Cerebral Infarction without CC/MCC', weight: null, mdc: '01', severity: 'none' });
+    expect(r.matches[0].levels.map((l: any) => l.drg)).to.deep.equal(['064', '065', '066']);
+    expect(r.grouper_note).to.match(/^Family chosen from the principal diagnosis/);
+    expect(call('drg_lookup', ['J18.9'])).to.include({ found: false, primary_drg: null });
+    expect(error('drg_lookup', ['I61.9', 'nope'])).to.equal(`icd.drg_lookup: argument 1 'diagnosis_codes' item 1 "nope" is not an ICD-10-CM code`);
+    expect(error('drg_lookup', [])).to.match(/must have at least 1 item/);
+  });
+
+  it('checks SNOMED ids (digits, length, Verhoeff) and answers found: false with no map rows held', () => {
+    expect(call('snomed_to_icd', 91302008)).to.deep.equal({ type: 'ICD_SNOMED_MAP', snomed_ct: '91302008', found: false, icd10_matches: [], count: 0 });
+    expect(call('snomed_to_icd', '44054006').snomed_ct).to.equal('44054006');
+    expect(error('snomed_to_icd', 22298007)).to.equal("icd.snomed_to_icd: argument 1 'snomed_code' 22298007 fails the Verhoeff check digit; check for a typing error");
+    expect(error('snomed_to_icd', '12345')).to.match(/must be 6–18 digits, got "12345"/);
+    expect(error('snomed_to_icd', 91302008.5)).to.match(/argument 1 'snomed_code' must be/);
+  });
+
+  it('is reachable from a protocol', () => {
+    const { kind, body } = runProtocol('protocol P {\n  let r = med.icd.lookup("e119");\n  let d = r.description;\n}');
+    expect(kind).to.equal('ok');
+    expect(body.events.find((e) => e.name === 'd')!.value).to.equal('Type 2 diabetes mellitus without complications');
+  });
+});
+
+describe('icd table build checks (§1.9, §9.1)', () => {
+  it('codes are unique, well-formed, sorted, in a known category, with a title', () => {
+    const codes = codeTable.codes.map((c) => c.code);
+    expect(new Set(codes).size).to.equal(codes.length);
+    expect([...codes].sort()).to.deep.equal(codes);
+    const categories = new Set(codeTable.categories.map((c) => c.code));
+    for (const c of codeTable.codes) {
+      expect(c.code, c.code).to.match(/^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/);
+      expect(categories.has(c.code.slice(0, 3)), c.code).to.equal(true);
+      expect(c.description, c.code).to.be.a('string').and.not.equal('');
+    }
+  });
+
+  it('has the 22 chapters with ranges, and the DRG table refers only to codes it holds', () => {
+    expect(codeTable.chapters.map((c) => c.number)).to.deep.equal(Array.from({ length: 22 }, (_, i) => i + 1));
+    const codes = new Set(codeTable.codes.map((c) => c.code));
+    for (const d of drgTable.drgs) for (const p of d.principal_codes) expect(codes.has(p), `${d.drg} ${p}`).to.equal(true);
+  });
+
+  it('records the specified minimums beside what it holds (the shortfall is an open item)', () => {
+    expect([codeTable.minimum_required, drgTable.minimum_required_families, snomedTable.minimum_required]).to.deep.equal([400, 25, 150]);
+    expect([codeTable.codes.length, new Set(drgTable.drgs.map((d) => d.family)).size, snomedTable.rows.length]).to.deep.equal([291, 2, 0]);
+  });
+});
