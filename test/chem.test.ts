@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
+import compoundTable from '../src/runtime/modules/data/compounds.json' with { type: 'json' };
 import { libraryOf } from './helpers/library.js';
+import { runError, runLets } from './helpers/run.js';
 
 const { call, error } = libraryOf('chem');
 
@@ -114,5 +116,53 @@ describe('chem.from_smiles (OpenChemLib)', () => {
     const bad = runProtocol('protocol P {\n  let m = med.chem.molecular_weight("h2o");\n}');
     expect(bad.kind).to.equal('runtime_error');
     expect(bad.body.error).to.match(/line 2/);
+  });
+});
+
+describe('chem compound functions over run-registered compounds', () => {
+  // Aspirin's formula and SMILES as PubChem lists them (CID 2244); the other properties are test inputs.
+  const testamol = JSON.stringify({
+    name: 'Testamol', aliases: ['test aspirin'], formula: 'C9H8O4', smiles: 'CC(=O)OC1=CC=CC=C1C(=O)O', logp: 1.2, hbd: 1, hba: 4, psa: 63.6,
+    rotatable_bonds: 3, category: 'NSAID', therapeutic_class: 'analgesic', solubility: 'LOW', permeability: 'high',
+    known_targets: ['COX-1', 'COX-2'], ld50_mg_kg: 200, max_daily_dose_mg: 4000,
+  });
+  const run = (lines: string) => runLets(`protocol P {\n  let reg = med.chem.register_compound(${testamol});\n${lines}\n}`);
+
+  it('registers a checked row (weight from the formula) and finds it by name or alias', () => {
+    const r = run('  let look = med.chem.lookup("TEST_ASPIRIN");\n  let all = med.chem.list_compounds("nsaid");');
+    expect(r.reg).to.include({ type: 'CHEM_LOOKUP', found: true, name: 'Testamol', molecular_weight: 180.16, solubility: 'low', registered: true });
+    expect(r.look).to.include({ name: 'Testamol', formula: 'C9H8O4', pubchem_cid: null });
+    expect(r.all).to.deep.equal([{ name: 'Testamol', formula: 'C9H8O4', mw: 180.16, category: 'NSAID' }]);
+  });
+
+  it('searches targets and classes, and screens the compound (drug-like, BCS II, favorable ADMET, not NTI = 3.5)', () => {
+    const r = run('  let t = med.chem.search_by_target("cox");\n  let c = med.chem.search_by_class("analg");\n  let s = med.chem.screen_compound("Testamol");');
+    expect(r.t).to.deep.equal({ type: 'CHEM_SEARCH', target: 'cox', matches: [{ name: 'Testamol', category: 'NSAID', targets: ['COX-1', 'COX-2'] }], count: 1 });
+    expect(r.c.count).to.equal(1);
+    expect(r.s.screening_scores).to.deep.equal({ lipinski: 1, bcs: 0.5, admet: 1, toxicity: 1 });
+    expect(r.s).to.include({ total: 3.5, verdict: 'EXCELLENT CANDIDATE', method: 'MOISSCode heuristic screening score (no clinical validation)' });
+    expect(r.s.bcs.bcs_class).to.equal('II');
+  });
+
+  it('tox_screen converts the rat LD50 by body surface area (×6/37) and grades the margin', () => {
+    // HED = 200 × 6/37 = 32.43 mg/kg; margin at 10 mg/kg = 3.24 (CAUTION, < 10); at 20 mg/kg = 1.62 (CRITICAL, < 3)
+    const r = run('  let a = med.chem.tox_screen("Testamol", 10);\n  let b = med.chem.tox_screen("Testamol", 20);\n  let n = med.chem.tox_screen("Testamol");');
+    expect(r.a).to.include({ ld50_known: true, hed_ld50_mg_kg: 32.4, therapeutic_index: null, safety_margin: 3.2, dose_warning: 'CAUTION' });
+    expect(r.b).to.include({ safety_margin: 1.6, dose_warning: 'CRITICAL' });
+    expect(r.n).to.not.have.property('safety_margin');
+  });
+
+  it('refuses rows whose weight, formula or SMILES disagree, clashing names, and rows without structure', () => {
+    const refuse = (row: object) => error('register_compound', row);
+    expect(refuse({ name: 'X', formula: 'C9H8O4', molecular_weight: 190, category: 'c', therapeutic_class: 't' })).to.match(/molecular_weight 190 differs from the formula weight 180\.159 of C9H8O4/);
+    expect(refuse({ name: 'X', formula: 'C9H8O4', smiles: 'CCO', category: 'c', therapeutic_class: 't' })).to.match(/smiles gives C2H6O, formula says C9H8O4/);
+    expect(refuse({ name: 'X', category: 'c' })).to.equal("chem.register_compound: argument 1 'compound' needs 'formula' or 'smiles'");
+    expect(runError(`protocol P {\n  let a = med.chem.register_compound(${testamol});\n  let b = med.chem.register_compound(${testamol});\n}`)).to.match(/line 3.*clashes with the compound 'Testamol'/);
+    expect(call('lookup', 'aspirn')).to.deep.equal({ type: 'CHEM_LOOKUP', name: 'aspirn', found: false, suggestions: [] });
+  });
+
+  it('records the specified minimum of 38 table compounds beside the rows it holds (none verified: an open item)', () => {
+    expect(compoundTable.minimum_required).to.equal(38);
+    expect(compoundTable.compounds).to.have.length(0);
   });
 });
