@@ -119,6 +119,3 @@ function bridgeFactor(from: Dimension, to: Dimension, f: ConversionFacts): numbe
       return null;
   }
 }
-
-/** The canonical unit of a dimension, for storing absolute amounts. */
-export const CANONICAL_UNIT: Record<Dimension, string> = { mass: 'mg', volume: 'mL', activity: 'units', equivalents: 'mEq', amount: 'mmol' };

@@ -140,9 +140,6 @@ export function matchesSide(drug: Drug, side: string): boolean {
   return classMembers.get(key)?.has(drug.name) ?? false;
 }
 
-export function isDeclaredClass(name: string): boolean {
-  return classMembers.has(normalizeName(name));
-}
 
 export function tdmOf(drug: Drug): TdmEntry | undefined {
   return tdmIndex.get(normalizeName(drug.name));
