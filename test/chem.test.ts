@@ -3,6 +3,8 @@ import { runProtocol } from '../src/engine/index.js';
 import compoundTable from '../src/runtime/modules/data/compounds.json' with { type: 'json' };
 import { libraryOf } from './helpers/library.js';
 import { runError, runLets } from './helpers/run.js';
+import { namesOf, rowProblems, type Compound } from '../src/runtime/modules/chem/compounds.js';
+import { normalizeName } from '../src/util/names.js';
 
 const { call, error } = libraryOf('chem');
 
@@ -137,8 +139,10 @@ describe('chem compound functions over run-registered compounds', () => {
 
   it('searches targets and classes, and screens the compound (drug-like, BCS II, favorable ADMET, not NTI = 3.5)', () => {
     const r = run('  let t = med.chem.search_by_target("cox");\n  let c = med.chem.search_by_class("analg");\n  let s = med.chem.screen_compound("Testamol");');
-    expect(r.t).to.deep.equal({ type: 'CHEM_SEARCH', target: 'cox', matches: [{ name: 'Testamol', category: 'NSAID', targets: ['COX-1', 'COX-2'] }], count: 1 });
-    expect(r.c.count).to.equal(1);
+    // table rows first (Aspirin's and Ibuprofen's cyclooxygenase targets), then the compound registered in this run
+    expect(r.t.matches.map((m: { name: string }) => m.name)).to.deep.equal(['Aspirin', 'Ibuprofen', 'Testamol']);
+    expect(r.t.matches[2]).to.deep.equal({ name: 'Testamol', category: 'NSAID', targets: ['COX-1', 'COX-2'] });
+    expect(r.c.matches.map((m: { name: string }) => m.name)).to.deep.equal(['Aspirin', 'Ibuprofen', 'Morphine', 'Testamol']);
     expect(r.s.screening_scores).to.deep.equal({ lipinski: 1, bcs: 0.5, admet: 1, toxicity: 1 });
     expect(r.s).to.include({ total: 3.5, verdict: 'EXCELLENT CANDIDATE', method: 'MOISSCode heuristic screening score (no clinical validation)' });
     expect(r.s.bcs.bcs_class).to.equal('II');
@@ -158,11 +162,111 @@ describe('chem compound functions over run-registered compounds', () => {
     expect(refuse({ name: 'X', formula: 'C9H8O4', smiles: 'CCO', category: 'c', therapeutic_class: 't' })).to.match(/smiles gives C2H6O, formula says C9H8O4/);
     expect(refuse({ name: 'X', category: 'c' })).to.equal("chem.register_compound: argument 1 'compound' needs 'formula' or 'smiles'");
     expect(runError(`protocol P {\n  let a = med.chem.register_compound(${testamol});\n  let b = med.chem.register_compound(${testamol});\n}`)).to.match(/line 3.*clashes with the compound 'Testamol'/);
-    expect(call('lookup', 'aspirn')).to.deep.equal({ type: 'CHEM_LOOKUP', name: 'aspirn', found: false, suggestions: [] });
+    expect(call('lookup', 'aspirn')).to.deep.equal({ type: 'CHEM_LOOKUP', name: 'aspirn', found: false, suggestions: ['Aspirin'] });
   });
 
-  it('records the specified minimum of 38 table compounds beside the rows it holds (none verified: an open item)', () => {
+});
+
+describe('chem compound table (modules.md §7.1)', () => {
+  const rows = compoundTable.compounds as unknown as Compound[];
+  const required = [
+    'aspirin', 'metformin', 'atorvastatin', 'amoxicillin', 'ibuprofen', 'lisinopril', 'omeprazole', 'dexamethasone', 'warfarin',
+    'ciprofloxacin', 'morphine', 'insulin_glargine', 'vancomycin', 'meropenem', 'fluconazole', 'remdesivir', 'tacrolimus',
+    'cyclosporine', 'losartan', 'amlodipine', 'furosemide', 'methotrexate', 'imatinib', 'doxorubicin', 'lithium_carbonate',
+    'valproic_acid', 'fluoxetine', 'levetiracetam', 'albuterol', 'ipratropium', 'empagliflozin', 'clopidogrel', 'apixaban',
+    'enoxaparin', 'heparin_lmwh', 'naloxone', 'epinephrine', 'adenosine', 'adenosine_compound', 'oseltamivir',
+  ];
+
+  it('holds at least the specified 38 rows, each passing the row check (schema, formula weight within 0.05, SMILES formula)', () => {
     expect(compoundTable.minimum_required).to.equal(38);
-    expect(compoundTable.compounds).to.have.length(0);
+    expect(rows.length).to.be.at.least(compoundTable.minimum_required);
+    for (const row of rows) expect(rowProblems(row), row.name).to.deep.equal([]);
+  });
+
+  it('has unique normalized names and aliases', () => {
+    const seen = new Map<string, string>();
+    for (const row of rows) {
+      for (const name of namesOf(row)) {
+        const key = normalizeName(name);
+        expect(seen.has(key), `${name} (${row.name}) repeats ${seen.get(key)}`).to.equal(false);
+        seen.set(key, row.name);
+      }
+    }
+  });
+
+  it('resolves every MOISSCode key, as a name or an alias', () => {
+    for (const key of required) expect(call('lookup', key), key).to.include({ type: 'CHEM_LOOKUP', found: true });
+    expect(call('lookup', 'heparin_lmwh').name).to.equal('Enoxaparin');
+    expect(call('lookup', 'Adenosine-Compound').name).to.equal('Adenosine');
+    expect(call('lookup', 'LITHIUM CARBONATE').name).to.equal('Lithium carbonate');
+  });
+
+  it('names a source for every row and for every sourced field that holds a value', () => {
+    for (const r of rows as unknown as Record<string, unknown>[]) {
+      expect(r.source, String(r.name)).to.be.a('string').and.not.equal('');
+      if (r.max_daily_dose_mg !== null) expect(r.max_daily_dose_source, `${r.name} max_daily_dose_source`).to.be.a('string');
+      if (r.ld50_mg_kg !== null) expect(r.ld50_source, `${r.name} ld50_source`).to.be.a('string');
+      if (r.solubility !== null || r.permeability !== null) expect(r.bcs_source, `${r.name} bcs_source`).to.be.a('string');
+      if (r.narrow_therapeutic_index === true) expect(r.narrow_therapeutic_index_source, `${r.name} NTI source`).to.be.a('string');
+    }
+  });
+
+  it('keeps a mixture without a formula: enoxaparin has its average weight only', () => {
+    expect(call('lookup', 'enoxaparin')).to.include({ name: 'Enoxaparin', formula: null, molecular_weight: 4500, pubchem_cid: null });
+  });
+
+  it('lookup("aspirin") returns the PubChem identity (CID 2244, C9H8O4, 180.16) and leaves unretrieved descriptors null', () => {
+    expect(call('lookup', 'aspirin')).to.deep.equal({
+      type: 'CHEM_LOOKUP',
+      found: true,
+      name: 'Aspirin',
+      formula: 'C9H8O4',
+      molecular_weight: 180.16, // 9(12.011) + 8(1.008) + 4(15.999) = 180.159
+      logp: null,
+      hbd: null,
+      hba: null,
+      psa: null,
+      rotatable_bonds: null,
+      category: 'Non-steroidal anti-inflammatory drug (salicylate)',
+      therapeutic_class: 'Analgesic, antipyretic, anti-inflammatory; platelet aggregation inhibitor',
+      known_targets: ['Cyclooxygenase-1 (COX-1)', 'Cyclooxygenase-2 (COX-2)'],
+      max_daily_dose_mg: null,
+      solubility: null,
+      permeability: null,
+      ld50_mg_kg: 1500,
+      pubchem_cid: 2244,
+    });
+    expect(call('lookup', 'acetylsalicylic acid').name).to.equal('Aspirin');
+  });
+
+  it('tox_screen converts the Merck Index rat LD50 by body surface area and grades the margin', () => {
+    // aspirin: 1500 × 6/37 = 243.24 mg/kg; at 20 mg/kg the margin is 12.16 (no warning, ≥ 10); at 50 mg/kg 4.86 (CAUTION)
+    expect(call('tox_screen', 'aspirin', 20)).to.include({ ld50_mg_kg: 1500, ld50_known: true, hed_ld50_mg_kg: 243.2, safety_margin: 12.2, dose_warning: null });
+    expect(call('tox_screen', 'aspirin', 50)).to.include({ safety_margin: 4.9, dose_warning: 'CAUTION' });
+    // lithium carbonate: 710 × 6/37 = 115.14 mg/kg; at 50 mg/kg the margin is 2.30 (CRITICAL, < 3); narrow therapeutic index
+    const li = call('tox_screen', 'lithium_carbonate', 50);
+    expect(li).to.include({ hed_ld50_mg_kg: 115.1, safety_margin: 2.3, dose_warning: 'CRITICAL', narrow_therapeutic_index: true });
+    expect(li.safety).to.match(/narrow therapeutic index: monitor levels$/);
+    // no published LD50 in the table: the human-equivalent dose and margin stay null
+    expect(call('tox_screen', 'apixaban', 1)).to.include({ ld50_known: false, hed_ld50_mg_kg: null, safety_margin: null, dose_warning: null, max_daily_dose_mg: 20 });
+  });
+
+  it('screen_compound scores what the table holds, names what it could not assess and gives no verdict without Lipinski and ADMET', () => {
+    // aspirin: no PubChem descriptors (Lipinski 0, ADMET 0), BCS unclassified (0), not narrow-therapeutic-index (1) = 1
+    const a = call('screen_compound', 'aspirin');
+    expect(a.screening_scores).to.deep.equal({ lipinski: 0, bcs: 0, admet: 0, toxicity: 1 });
+    expect(a).to.include({ total: 1, verdict: null, lipinski: null, bcs: null, admet: null });
+    expect(a.not_assessed).to.deep.equal(['lipinski', 'bcs', 'admet']);
+    // warfarin is narrow-therapeutic-index: every point is 0
+    const w = call('screen_compound', 'warfarin');
+    expect(w.screening_scores).to.deep.equal({ lipinski: 0, bcs: 0, admet: 0, toxicity: 0 });
+    expect(w).to.include({ total: 0, verdict: null });
+  });
+
+  it('searches the table by target and class in table order', () => {
+    expect(call('search_by_target', 'factor xa').matches.map((m: { name: string }) => m.name)).to.deep.equal(['Apixaban', 'Enoxaparin']);
+    expect(call('search_by_class', 'anticoagulant').matches.map((m: { name: string }) => m.name)).to.deep.equal(['Warfarin', 'Apixaban', 'Enoxaparin']);
+    expect(call('list_compounds')).to.have.length(rows.length);
+    expect(call('list_compounds', 'calcineurin').map((c: { name: string }) => c.name)).to.deep.equal(['Tacrolimus', 'Cyclosporine']);
   });
 });

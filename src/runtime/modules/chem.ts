@@ -48,8 +48,11 @@ function screen(c: Compound): JsonObject {
     toxicity: c.narrow_therapeutic_index ? 0 : 1,
   };
   const total = scores.lipinski + scores.bcs + scores.admet + scores.toxicity;
-  const verdict = total >= 3.5 ? 'EXCELLENT CANDIDATE' : total >= 2.5 ? 'GOOD CANDIDATE' : total >= 1.5 ? 'MODERATE - optimization needed' : 'POOR CANDIDATE';
   const notAssessed = [lipinski ? null : 'lipinski', bcs ? null : 'bcs', admet ? null : 'admet'].filter((x): x is string => x !== null);
+  // Missing descriptors are not evidence against a compound: without Lipinski and ADMET there is no verdict.
+  // (An unclassified BCS class scores 0 by the rule itself, so it does not withhold the verdict.)
+  const verdict = !lipinski || !admet ? null
+    : total >= 3.5 ? 'EXCELLENT CANDIDATE' : total >= 2.5 ? 'GOOD CANDIDATE' : total >= 1.5 ? 'MODERATE - optimization needed' : 'POOR CANDIDATE';
   return {
     type: 'CHEM_FULL_SCREEN',
     compound: c.name,
