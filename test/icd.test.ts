@@ -77,7 +77,13 @@ describe('icd.drg_lookup and snomed_to_icd', () => {
     expect(r.primary_drg).to.deep.equal({ drg: '066', name: 'Intracranial Hemorrhage or Cerebral Infarction without CC/MCC', weight: null, mdc: '01', severity: 'none' });
     expect(r.matches[0].levels.map((l: any) => l.drg)).to.deep.equal(['064', '065', '066']);
     expect(r.grouper_note).to.match(/^Family chosen from the principal diagnosis/);
-    expect(call('drg_lookup', ['J18.9'])).to.include({ found: false, primary_drg: null });
+    const pneumonia = call('drg_lookup', ['J18.9']);
+    expect(pneumonia.primary_drg).to.include({ drg: '195', name: 'Simple Pneumonia and Pleurisy without CC/MCC', mdc: '04' });
+    // a sepsis principal also indexes to the ventilation DRG 870, which needs a procedure and is never the primary DRG
+    const sepsis = call('drg_lookup', ['A41.9']);
+    expect(sepsis.matches.map((m: any) => [m.family, m.requires_procedure])).to.deep.equal([['871-872', false], ['870', true]]);
+    expect(sepsis.primary_drg).to.include({ drg: '872', severity: 'none' });
+    expect(call('drg_lookup', ['Z99.81'])).to.include({ found: false, primary_drg: null });
     expect(error('drg_lookup', ['I61.9', 'nope'])).to.equal(`icd.drg_lookup: argument 1 'diagnosis_codes' item 1 "nope" is not an ICD-10-CM code`);
     expect(error('drg_lookup', [])).to.match(/must have at least 1 item/);
   });
@@ -118,6 +124,67 @@ describe('icd table build checks (§1.9, §9.1)', () => {
 
   it('records the specified minimums beside what it holds (the shortfall is an open item)', () => {
     expect([codeTable.minimum_required, drgTable.minimum_required_families, snomedTable.minimum_required]).to.deep.equal([400, 25, 150]);
-    expect([codeTable.codes.length, new Set(drgTable.drgs.map((d) => d.family)).size, snomedTable.rows.length]).to.deep.equal([291, 2, 0]);
+    expect([codeTable.codes.length, new Set(drgTable.drgs.map((d) => d.family)).size, snomedTable.rows.length]).to.deep.equal([1079, 34, 0]);
+  });
+});
+
+describe('icd FY2026 release (§9.1)', () => {
+  it('records the FY2026 release it holds and claims no CC/MCC level', () => {
+    expect(codeTable.version).to.match(/^FY2026 \(October 1, 2025 release/);
+    expect(codeTable.source).to.include('icd10cm_order_2026');
+    expect(codeTable.codes.every((c) => c.cc_level === null)).to.equal(true);
+    expect(codeTable.cc_source).to.match(/^Not filled/);
+    expect(call('lookup', 'A41.9')).to.include({ found: true, is_billable: true, cc_level: null });
+  });
+
+  it('answers the FY2026 category headers N18.3, M54.5 and G20 as found but not billable, their subcodes as billable', () => {
+    expect(call('lookup', 'n183')).to.include({ code: 'N18.3', found: true, description: 'Chronic kidney disease, stage 3 (moderate)', is_billable: false, chapter: 'XIV' });
+    expect(call('lookup', 'M545')).to.include({ code: 'M54.5', found: true, description: 'Low back pain', is_billable: false, chapter: 'XIII' });
+    expect(call('lookup', 'G20')).to.include({ code: 'G20', found: true, description: "Parkinson's disease", is_billable: false, chapter: 'VI' });
+    expect(call('lookup', 'M54.50')).to.include({ description: 'Low back pain, unspecified', is_billable: true });
+    expect(call('validate_codes', ['N18.30', 'N18.31', 'N18.32', 'M54.51', 'M54.59', 'G20.A1']).results.map((r: any) => r.billable)).to.deep.equal([true, true, true, true, true, true]);
+    expect(call('category', 'M54.59')).to.deep.include({ found: true, category: { code: 'M54', title: 'Dorsalgia' }, chapter: 'XIII' });
+  });
+
+  it('holds codes that need a further character as headers (H40.10, H40.111, R40.241, N35.9) and their billable subcodes', () => {
+    const r = call('validate_codes', ['H40.10', 'H40.111', 'R40.241', 'N35.9', 'H40.10X0', 'H40.1110']);
+    expect(r.results.map((x: any) => [x.code, x.valid, x.billable])).to.deep.equal([
+      ['H40.10', true, false], ['H40.111', true, false], ['R40.241', true, false], ['N35.9', true, false], ['H40.10X0', true, true], ['H40.1110', true, true],
+    ]);
+    expect(call('lookup', 'H4010X0')).to.include({ code: 'H40.10X0', description: 'Unspecified open-angle glaucoma, stage unspecified', chapter: 'VII' });
+  });
+
+  it('looks up a 7th-character code (T39.1X1A) and keeps its 6-character stem as a header', () => {
+    expect(call('lookup', ' t391x1a ')).to.deep.equal({
+      type: 'ICD_LOOKUP', code: 'T39.1X1A', found: true, description: 'Poisoning by 4-Aminophenol derivatives, accidental (unintentional), initial encounter',
+      category: { code: 'T39', title: 'Poisoning by, adverse effect of and underdosing of nonopioid analgesics, antipyretics and antirheumatics' },
+      chapter: 'XIX', chapter_title: codeTable.chapters[18]!.title, is_billable: true, cc_level: null, related_codes: [], snomed_ct: [],
+    });
+    expect(call('lookup', 'T39.1X1')).to.include({ found: true, is_billable: false, description: 'Poisoning by 4-Aminophenol derivatives, accidental (unintentional)' });
+    expect(call('lookup', 'T39.1X1D')).to.include({ found: false });
+  });
+
+  it('holds codes new in FY2025/FY2026 (E10.A-, E11.A) with their official titles', () => {
+    expect(call('lookup', 'e11a')).to.include({ code: 'E11.A', found: true, description: 'Type 2 diabetes mellitus without complications in remission', is_billable: true });
+    expect(call('lookup', 'E10.A')).to.include({ found: true, is_billable: false, description: 'Type 1 diabetes mellitus, presymptomatic' });
+    expect(call('search', 'presymptomatic').results.map((r: any) => r.code)).to.deep.equal(['E10.A', 'E10.A0', 'E10.A1', 'E10.A2']);
+  });
+
+  it('list_codes meets the §9.1 minimums: at least 400 codes, every chapter, at least 25 in I, II, IV, IX, X, XI, XIV and XIX', () => {
+    expect(call('list_codes').length).to.be.at.least(400);
+    for (let n = 1; n <= 22; n++) expect(call('list_codes', n).length, `chapter ${n}`).to.be.at.least(1);
+    for (const ch of ['I', 'II', 'IV', 'IX', 'X', 'XI', 'XIV', 'XIX']) expect(call('list_codes', ch).length, ch).to.be.at.least(25);
+  });
+
+  it('holds the clinical groups §9.1 names', () => {
+    const groups: [string, RegExp][] = [
+      ['sepsis A40', /^A40\./], ['sepsis A41', /^A41\./], ['shock R57', /^R57\./], ['type 1 diabetes', /^E10\./], ['type 2 diabetes', /^E11\./],
+      ['heart failure', /^I50\./], ['atrial fibrillation', /^I48\./], ['AKI', /^N17\./], ['CKD', /^N18\./], ['pneumonia', /^J1[2-8]/],
+      ['COPD', /^J44\./], ['asthma', /^J45\./], ['stroke', /^I63\./], ['acute MI', /^I21\./], ['GI bleeding', /^K92\.[0-2]$/], ['poisoning', /^T(3[6-9]|4[0-9]|50)\./],
+    ];
+    const billable = codeTable.codes.filter((c) => c.billable).map((c) => c.code);
+    for (const [name, re] of groups) expect(billable.some((c) => re.test(c)), name).to.equal(true);
+    const must = ['R65.20', 'R65.21', 'E11.9', 'E11.65', 'N39.0', 'T39.1X1A', 'I63.9', 'J18.9', 'J44.1'];
+    expect(call('validate_codes', must)).to.include({ total: must.length, valid: must.length, invalid: 0 });
   });
 });
