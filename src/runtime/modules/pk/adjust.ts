@@ -1,7 +1,7 @@
 // Renal and hepatic dose adjustment from the drug table (modules.md §4.2 renal_adjust, hepatic_adjust).
 import { roundSignificant } from '../../../util/round.js';
 import type { JsonObject } from '../types.js';
-import type { Drug } from './table.js';
+import type { Drug, RenalBand } from './table.js';
 
 /** The route's usual dose: bolus `usual`, else infusion `usual`. */
 export function usualDose(drug: Drug): { dose: number | null; unit: string | null } {
@@ -38,10 +38,16 @@ function notInTable(type: string, drug: Drug, what: string, extra: JsonObject): 
   };
 }
 
+/** The contiguous bands meet at each `max`: the last band whose lower bound admits gfr holds it. */
+function renalBand(bands: readonly RenalBand[], gfr: number): RenalBand | null {
+  const admits = (b: RenalBand) => (b.min_exclusive ? gfr > b.min : gfr >= b.min);
+  return [...bands].sort((a, b) => a.min - b.min).filter(admits).pop() ?? null;
+}
+
 export function renalAdjust(drug: Drug, gfr: number): JsonObject {
   if (drug.renal === 'see_label') return notInTable('PK_RENAL', drug, 'renal', { gfr, measure: null });
   const { dose, unit } = usualDose(drug);
-  const band = drug.renal?.find((b) => gfr >= b.min && (b.max === null || gfr < b.max)) ?? null;
+  const band = drug.renal ? renalBand(drug.renal, gfr) : null;
   const changes = band !== null && (band.avoid === true || band.interval_h !== undefined || (band.factor !== undefined && band.factor !== 1));
   const factor = band === null ? 1 : band.avoid || band.interval_h !== undefined ? null : (band.factor ?? 1);
   return {

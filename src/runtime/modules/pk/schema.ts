@@ -66,7 +66,7 @@ export const drugSchema = {
             type: 'object',
             additionalProperties: false,
             required: ['min', 'max', 'measure', 'text', 'source'],
-            properties: { min: { type: 'number', minimum: 0 }, max: nullableNumber, measure: { enum: ['eGFR', 'CrCl'] }, factor: { type: 'number', exclusiveMinimum: 0, maximum: 1 }, interval_h: { type: 'number', exclusiveMinimum: 0 }, avoid: { type: 'boolean' }, text, source: text },
+            properties: { min: { type: 'number', minimum: 0 }, min_exclusive: { type: 'boolean' }, max: nullableNumber, measure: { enum: ['eGFR', 'CrCl'] }, factor: { type: 'number', exclusiveMinimum: 0, maximum: 1 }, interval_h: { type: 'number', exclusiveMinimum: 0 }, avoid: { type: 'boolean' }, text, source: text },
           },
         },
       ],
@@ -158,7 +158,7 @@ function orderProblems(where: string, low: number | null, usual: number | null, 
 
 function renalProblems(bands: readonly RenalBand[]): string[] {
   const sorted = [...bands].sort((a, b) => a.min - b.min);
-  if (sorted[0]!.min !== 0) return ['renal bands must start at 0'];
+  if (sorted[0]!.min !== 0 || sorted[0]!.min_exclusive) return ['renal bands must start at 0 (inclusive)'];
   for (let i = 0; i < sorted.length; i++) {
     const band = sorted[i]!;
     const next = sorted[i + 1];

@@ -29,6 +29,8 @@ export interface InfusionDosing {
 
 export interface RenalBand {
   min: number;
+  /** true when the band starts just above `min` (a label's "> 50"); the band below then includes `min` */
+  min_exclusive?: boolean;
   max: number | null;
   measure: 'eGFR' | 'CrCl';
   factor?: number;
