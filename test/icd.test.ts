@@ -70,7 +70,7 @@ describe('icd.search, validate_codes and list_codes', () => {
 });
 
 describe('icd.drg_lookup and snomed_to_icd', () => {
-  it('chooses the family of the principal diagnosis and the member for the secondary codes (none here: no CC/MCC levels are held)', () => {
+  it('chooses the family of the principal diagnosis and the member for the secondary codes (E11.9 is not a CC)', () => {
     const r = call('drg_lookup', ['i619', 'E11.9']);
     expect(r).to.include({ principal: 'I61.9', found: true, severity: 'none' });
     expect(r.input_codes).to.deep.equal(['I61.9', 'E11.9']);
@@ -129,12 +129,11 @@ describe('icd table build checks (§1.9, §9.1)', () => {
 });
 
 describe('icd FY2026 release (§9.1)', () => {
-  it('records the FY2026 release it holds and claims no CC/MCC level', () => {
+  it('records the FY2026 release it holds and the v43 CC/MCC list its levels come from', () => {
     expect(codeTable.version).to.match(/^FY2026 \(October 1, 2025 release/);
     expect(codeTable.source).to.include('icd10cm_order_2026');
-    expect(codeTable.codes.every((c) => c.cc_level === null)).to.equal(true);
-    expect(codeTable.cc_source).to.match(/^Not filled/);
-    expect(call('lookup', 'A41.9')).to.include({ found: true, is_billable: true, cc_level: null });
+    expect(codeTable.cc_source).to.match(/v43\.0/);
+    expect(call('lookup', 'A41.9')).to.include({ found: true, is_billable: true, cc_level: 'MCC' });
   });
 
   it('answers the FY2026 category headers N18.3, M54.5 and G20 as found but not billable, their subcodes as billable', () => {
@@ -186,5 +185,59 @@ describe('icd FY2026 release (§9.1)', () => {
     for (const [name, re] of groups) expect(billable.some((c) => re.test(c)), name).to.equal(true);
     const must = ['R65.20', 'R65.21', 'E11.9', 'E11.65', 'N39.0', 'T39.1X1A', 'I63.9', 'J18.9', 'J44.1'];
     expect(call('validate_codes', must)).to.include({ total: must.length, valid: must.length, invalid: 0 });
+  });
+});
+
+describe('icd CC/MCC levels from the MS-DRG v43 list (Definitions Manual v43.0, Appendix C)', () => {
+  it('lookup answers the Part 1 level: MCC, CC, or null for a non-CC and for a header', () => {
+    expect(call('lookup', 'A41.9')).to.include({ found: true, is_billable: true, cc_level: 'MCC' });
+    expect(call('lookup', 'r6521')).to.include({ code: 'R65.21', cc_level: 'MCC' });
+    expect(call('lookup', 'J18.9')).to.include({ cc_level: 'MCC' });
+    expect(call('lookup', 'N17.9')).to.include({ description: 'Acute kidney failure, unspecified', cc_level: 'CC' });
+    expect(call('lookup', 'J44.1')).to.include({ cc_level: 'CC' });
+    expect(call('lookup', 'N18.6')).to.include({ cc_level: 'MCC' });
+    expect(call('lookup', 'E11.9')).to.include({ is_billable: true, cc_level: null });
+    expect(call('lookup', 'I10')).to.include({ is_billable: true, cc_level: null });
+    // not listed in Part 1 although close to listed codes: I50.9 (I50.1 and I50.2x-I50.4x are), T39.1X1A (no T36-T65 code is)
+    expect(call('lookup', 'I50.9')).to.include({ cc_level: null });
+    expect(call('lookup', 'T39.1X1A')).to.include({ cc_level: null });
+    expect(call('lookup', 'A41')).to.include({ is_billable: false, cc_level: null });
+  });
+
+  it('holds only MCC, CC or null, never a level on a header, and names the source and what is not applied', () => {
+    for (const c of codeTable.codes) {
+      expect([null, 'CC', 'MCC'], c.code).to.include(c.cc_level);
+      if (!c.billable) expect(c.cc_level, c.code).to.equal(null);
+    }
+    const levels = codeTable.codes.map((c) => c.cc_level);
+    expect(levels.filter((l) => l === 'MCC').length).to.be.greaterThan(100);
+    expect(levels.filter((l) => l === 'CC').length).to.be.greaterThan(100);
+    expect(codeTable.cc_source).to.include('v43.0').and.include('Appendix C').and.include('yubin-park/drgpy');
+    // Part 2: MCC for live discharges only; the table keeps the Part 1 level and says so
+    for (const code of ['I46.2', 'I46.9', 'I49.01', 'R57.0', 'R57.8']) {
+      expect(codeTable.cc_source, code).to.include(code);
+      expect(call('lookup', code).cc_level, code).to.equal('MCC');
+    }
+    expect(codeTable.cc_source).to.match(/PDX exclusion/).and.match(/Part 3/);
+  });
+
+  it('drg_lookup takes the severity from the secondary codes: pneumonia 193/194/195', () => {
+    const mcc = call('drg_lookup', ['J18.9', 'R65.21']);
+    expect(mcc).to.include({ severity: 'MCC' });
+    expect(mcc.primary_drg).to.include({ drg: '193', name: 'Simple Pneumonia and Pleurisy with MCC', severity: 'MCC' });
+    expect(call('drg_lookup', ['J18.9', 'N17.9']).primary_drg).to.include({ drg: '194', name: 'Simple Pneumonia and Pleurisy with CC', severity: 'CC' });
+    expect(call('drg_lookup', ['J18.9']).primary_drg).to.include({ drg: '195', severity: 'none' });
+    expect(call('drg_lookup', ['J18.9', 'E11.9', 'I10']).primary_drg).to.include({ drg: '195', severity: 'none' });
+    // an MCC anywhere among the secondaries wins over a CC
+    expect(call('drg_lookup', ['J18.9', 'N17.9', 'E11.9', 'N18.6']).primary_drg).to.include({ drg: '193' });
+  });
+
+  it('drg_lookup folds a CC into "without MCC" in the two-level sepsis family 871/872', () => {
+    const cc = call('drg_lookup', ['A41.9', 'N17.9']);
+    expect(cc).to.include({ severity: 'CC' });
+    expect(cc.primary_drg).to.include({ drg: '872', name: 'Septicemia or Severe Sepsis without MV >96 Hours without MCC', severity: 'none' });
+    expect(call('drg_lookup', ['A41.9', 'N17.0']).primary_drg).to.include({ drg: '871', name: 'Septicemia or Severe Sepsis without MV >96 Hours with MCC', severity: 'MCC' });
+    // Part 2 code (MCC only if discharged alive): the lookup cannot know the discharge status and counts it as MCC
+    expect(call('drg_lookup', ['A41.9', 'I46.9']).primary_drg).to.include({ drg: '871' });
   });
 });
