@@ -6,7 +6,7 @@ import { drgs, findCode, type Drg } from './codes.js';
 export const GROUPER_NOTE =
   'Family chosen from the principal diagnosis and severity from secondary CC/MCC codes. Not MS-DRG certified grouping: ' +
   'CC exclusions, procedures and title conditions that are not secondary codes (175 acute cor pulmonale, I26.0-; 065 tPA within 24 h; ' +
-  '280-282 discharged alive) are not applied.';
+  '280-282 discharged alive; MCCs such as cardiac arrest that count only for live discharges) are not applied.';
 
 type Severity = 'MCC' | 'CC' | 'none';
 
