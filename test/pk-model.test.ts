@@ -151,6 +151,11 @@ describe('pk adjustments, lookups and registration', () => {
     expect(r.low).to.include({ requires_adjustment: true, adjustment_factor: 0.5, original_dose: 1000, adjusted_dose: 500, dose_unit: 'mg', measure: 'CrCl' });
     expect(r.edge).to.include({ requires_adjustment: false, adjustment_factor: 1, adjusted_dose: 1000 });
     expect(r.b).to.include({ child_pugh: 'B', adjustment_factor: 0.75, adjusted_dose: 750 });
+    // a label's "≤ 30 / > 30": the upper band starts just above 30, so 30 itself is still reduced
+    const labelEdge = MODEL.replace('{"min":30,"max":null', '{"min":30,"min_exclusive":true,"max":null').replace('"name":"Modeldrug"', '"name":"Edgedrug"');
+    const edge = runLets(`protocol P {\n  let reg = med.pk.register_drug(${labelEdge});\n  let at = med.pk.renal_adjust("Edgedrug", 30);\n  let above = med.pk.renal_adjust("Edgedrug", 30.1);\n}`);
+    expect(edge.at).to.include({ adjustment_factor: 0.5, adjusted_dose: 500 });
+    expect(edge.above).to.include({ adjustment_factor: 1, adjusted_dose: 1000 });
     expect(r.c).to.include({ requires_adjustment: true, adjustment_factor: null, adjusted_dose: null, recommendation: 'avoid' });
     expect(error('hepatic_adjust', 'Modeldrug', 'D')).to.equal(`pk.hepatic_adjust: argument 2 'child_pugh_class' must be A, B or C, got "D"`);
   });
@@ -172,6 +177,11 @@ describe('pk adjustments, lookups and registration', () => {
     expect(bad({ name: 'X', class: 'c', routes: ['IV'], default_route: 'PO', dosing: {} })).to.match(/default_route PO is not among routes/);
     expect(bad({ name: 'X', class: 'c', routes: ['IV'], default_route: 'IV', dosing: { IV: { bolus: { usual: 1, usual_low: 1, usual_high: 2, max_single: 3, unit: 'mg/min' } } } })).to.match(/must be a single dose/);
     expect(bad({ name: 'X', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, renal: [{ min: 0, max: 30, measure: 'CrCl', factor: 0.5, text: 't', source: 's' }] })).to.match(/must reach ∞/);
+    const band = (min: number, max: number | null, extra: object = {}) => ({ min, max, measure: 'CrCl', text: 't', source: 's', ...extra });
+    const withBands = (renal: object[]) => ({ name: 'X', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, renal });
+    expect(bad(withBands([band(30, null), band(0, 30)]))).to.match(/must start at 0/);
+    expect(bad(withBands([band(0, 30), band(50, null)]))).to.match(/gap or overlap at 30/);
+    expect(bad(withBands([band(0, null, { min_exclusive: true })]))).to.match(/must start at 0 \(inclusive\)/);
     const clash = runError(`protocol P {\n  let a = med.pk.register_drug(${MODEL});\n  let b = med.pk.register_drug(${MODEL});\n}`);
     expect(clash).to.match(/line 3.*clashes with the drug 'Modeldrug'/);
     const r = withModel('  let gone = med.pk.unregister_drug("Modeldrug");\n  let again = med.pk.unregister_drug("Modeldrug");\n  let look = med.pk.time_to_effect("Modeldrug");');

@@ -38,10 +38,9 @@ function notInTable(type: string, drug: Drug, what: string, extra: JsonObject): 
   };
 }
 
-/** The contiguous bands meet at each `max`: the last band whose lower bound admits gfr holds it. */
+/** Bands are in ascending order and meet at each `max`: the last band whose lower bound admits gfr holds it. */
 function renalBand(bands: readonly RenalBand[], gfr: number): RenalBand | null {
-  const admits = (b: RenalBand) => (b.min_exclusive ? gfr > b.min : gfr >= b.min);
-  return [...bands].sort((a, b) => a.min - b.min).filter(admits).pop() ?? null;
+  return bands.findLast((b) => (b.min_exclusive ? gfr > b.min : gfr >= b.min)) ?? null;
 }
 
 export function renalAdjust(drug: Drug, gfr: number): JsonObject {

@@ -156,12 +156,13 @@ function orderProblems(where: string, low: number | null, usual: number | null, 
   return [];
 }
 
+/** Bands are listed from 0 upwards, each ending where the next begins, so a lookup can scan them in order. */
 function renalProblems(bands: readonly RenalBand[]): string[] {
-  const sorted = [...bands].sort((a, b) => a.min - b.min);
-  if (sorted[0]!.min !== 0 || sorted[0]!.min_exclusive) return ['renal bands must start at 0 (inclusive)'];
-  for (let i = 0; i < sorted.length; i++) {
-    const band = sorted[i]!;
-    const next = sorted[i + 1];
+  if (bands[0]!.min !== 0 || bands[0]!.min_exclusive) return ['renal bands must start at 0 (inclusive)'];
+  for (let i = 0; i < bands.length; i++) {
+    const band = bands[i]!;
+    const next = bands[i + 1];
+    if (band.max !== null && band.max <= band.min) return [`renal band from ${band.min} must end above its start, not at ${band.max}`];
     const actions = [band.factor !== undefined, band.interval_h !== undefined, band.avoid === true].filter(Boolean).length;
     if (actions > 1) return [`renal band from ${band.min} gives more than one of factor, interval_h, avoid`];
     if (next && band.max !== next.min) return [`renal bands leave a gap or overlap at ${band.max}`];
