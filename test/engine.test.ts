@@ -109,8 +109,10 @@ describe('kae (modules.md §20 vectors)', () => {
     expect(vel).to.be.closeTo(0.2615, 5e-5);
   });
 
-  it('rejects a reliability outside (0, 1]', () => {
-    expect(callFunction({ module: 'kae', function: 'update', args: [1, 0] }).body.error).to.equal("kae.update: argument 2 'reliability' must be > 0, got 0");
+  it('rejects a reliability outside 0.001–1 and a measurement beyond ±1e9 (either would overflow the filter)', () => {
+    expect(callFunction({ module: 'kae', function: 'update', args: [1, 0] }).body.error).to.equal("kae.update: argument 2 'reliability' must be ≥ 0.001, got 0");
+    expect(callFunction({ module: 'kae', function: 'update', args: [1, 5e-324] }).body.error).to.equal("kae.update: argument 2 'reliability' must be ≥ 0.001, got 5e-324");
+    expect(callFunction({ module: 'kae', function: 'track', args: ['p.hr', 1e308] }).body.error).to.equal("kae.track: argument 2 'measurement' must be ≤ 1000000000, got 1e+308");
     expect(callFunction({ module: 'kae', function: 'update', args: [1, 1.5] }).body.error).to.equal("kae.update: argument 2 'reliability' must be ≤ 1, got 1.5");
   });
 

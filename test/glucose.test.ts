@@ -73,7 +73,7 @@ describe('glucose', () => {
     expect(call('carb_ratio', 50)).to.include({ icr: 10, rule: '500 rule' });
     expect(call('correction_dose', 250, 150, 50)).to.include({ correction_units: 2 });
     expect(call('correction_dose', 100, 150, 50)).to.include({ correction_units: 0 });
-    expect(error('correction_dose', 250, 150, 0)).to.match(/'isf' must be > 0/);
+    expect(error('correction_dose', 250, 150, 0)).to.match(/'isf' must be ≥ 1, got 0/);
     expect(call('basal_rate', 50)).to.deep.equal({ type: 'GLUCOSE_BASAL', tdd: 50, basal_units_per_day: 25, bolus_units_per_day: 25, rule: '50% rule', hourly_rate: 1.04 });
     expect(call('full_regimen', 50)).to.deep.equal({
       type: 'GLUCOSE_REGIMEN', tdd: 50, basal_units_per_day: 25, basal_hourly_rate: 1.04, bolus_units_per_day: 25, isf: 36, isf_rule: '1800 rule', icr: 10, icr_rule: '500 rule',

@@ -64,7 +64,7 @@ describe('signal: oximetry, filters, anomalies, respiration', () => {
     expect(call('spo2_from_ratio', 1, 100, 2, 100)).to.include({ spo2: 97.5, r_ratio: 0.5, status: 'NORMAL' });
     expect(call('spo2_from_pleth', 4, 100, 2, 100)).to.include({ spo2: null, r_ratio: 2, status: 'OUT_OF_CALIBRATION_RANGE' });
     expect(call('spo2_from_ratio', 1, 100, 1, 100)).to.include({ spo2: 85, status: 'MODERATE_HYPOXEMIA' }); // 110 − 25
-    expect(error('spo2_from_ratio', 0, 100, 1, 100)).to.match(/'red_ac' must be > 0/);
+    expect(error('spo2_from_ratio', 0, 100, 1, 100)).to.match(/'red_ac' must be ≥ 0.000001, got 0/);
   });
 
   it('moving_average §23: [1..10], window 3 → [1.5, 2, …, 9, 9.5]; an even window leans forward', () => {

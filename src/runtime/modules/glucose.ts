@@ -101,7 +101,7 @@ const glucose: ModuleDef = {
       params: [
         glucoseParam('current_bg', 'current glucose'),
         glucoseParam('target_bg', 'target glucose'),
-        { name: 'isf', type: 'number', unit: 'mg/dL per unit', exclusiveMinimum: 0, description: 'insulin sensitivity factor' },
+        { name: 'isf', type: 'number', unit: 'mg/dL per unit', minimum: 1, maximum: 1000, description: 'insulin sensitivity factor, 1–1000' },
       ],
       result: { type: 'GLUCOSE_CORRECTION', fields: ['type', 'current_bg', 'target_bg', 'isf', 'correction_units', 'action'] },
       sources: [WALSH],

@@ -90,12 +90,14 @@ export function observe(ctx: CallContext, key: string | null, measurement: numbe
 
 const RESULT = { type: 'KAE_STATE', fields: ['type', 'key', 'pos', 'vel', 'var_pos', 'var_vel', 'updates', 'reliability'] } as const;
 const SOURCE = 'Bar-Shalom, Li & Kirubarajan, Estimation with Applications to Tracking and Navigation, 2001 (constant-velocity model)';
+// Clinical measurements are far inside ±1e9; the bound keeps the filter's squares finite.
+const measurementParam = { name: 'measurement', type: 'number', minimum: -1e9, maximum: 1e9, description: 'the measured value, within ±1e9' } as const;
 const reliabilityParam = {
   name: 'reliability',
   type: 'number',
-  description: 'trust in the measurement, in (0, 1]; R = σz²/reliability',
+  description: 'trust in the measurement, 0.001–1; R = σz²/reliability',
   default: 1,
-  exclusiveMinimum: 0,
+  minimum: 0.001, // smaller trust would make R overflow; 0.001 already weights a reading a thousand times less
   maximum: 1,
 } as const;
 
@@ -106,7 +108,7 @@ const kae: ModuleDef = {
     {
       name: 'update',
       description: "Feeds the run's generic filter (R = 25, σa = 0.1).",
-      params: [{ name: 'measurement', type: 'number', description: 'the measured value' }, reliabilityParam],
+      params: [measurementParam, reliabilityParam],
       result: RESULT,
       state: 'run',
       sources: [SOURCE],
@@ -117,7 +119,7 @@ const kae: ModuleDef = {
       description: 'Feeds the run filter for a key (the same filter `track <key> using KAE;` feeds).',
       params: [
         { name: 'key', type: 'string', description: 'the dotted path, e.g. p.lactate; noise by its last segment', maxLength: 200 },
-        { name: 'measurement', type: 'number', description: 'the measured value' },
+        measurementParam,
         reliabilityParam,
       ],
       result: RESULT,

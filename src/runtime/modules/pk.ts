@@ -241,7 +241,8 @@ const pk: ModuleDef = {
       params: [
         drugName,
         { name: 'dose', type: 'number', exclusiveMinimum: 0, unit: 'mg', description: 'dose per administration' },
-        { name: 'interval_hr', type: 'number', exclusiveMinimum: 0, maximum: 168, unit: 'h', description: 'dosing interval τ' },
+        // a shorter interval is a continuous infusion, whose accumulation factor 1/(1 − e^(−kτ)) grows without bound
+        { name: 'interval_hr', type: 'number', minimum: 0.25, maximum: 168, unit: 'h', description: 'dosing interval τ, 0.25–168 h' },
         weight(),
         { name: 'infusion_hr', type: 'number', minimum: 0, default: 0, unit: 'h', description: 'infusion duration (0 = bolus)' },
       ],
@@ -366,7 +367,7 @@ const pk: ModuleDef = {
       name: 'get_profile',
       description: 'Every table field of a drug.',
       params: [drugName],
-      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source'] },
+      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source', 'notes'] },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_PROFILE', (drug) => ({ type: 'PK_PROFILE', found: true, ...profile(drug) })),
     }),

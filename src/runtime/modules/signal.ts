@@ -12,7 +12,25 @@ import {
 } from './signal/analysis.js';
 import type { FunctionSpec, ModuleDef, ParamSpec } from './types.js';
 
-const samples = (name: string, minItems: number, description: string): ParamSpec => ({ name, type: 'array', items: { type: 'number' }, minItems, description });
+// Samples and levels are bounded so sums, squares and ratios over 100,000 of them stay finite numbers
+// (±1e9 covers raw ADC counts and every physical unit a waveform is sent in).
+const SAMPLE_LIMIT = 1e9;
+const samples = (name: string, minItems: number, description: string): ParamSpec => ({
+  name,
+  type: 'array',
+  items: { type: 'number', minimum: -SAMPLE_LIMIT, maximum: SAMPLE_LIMIT },
+  minItems,
+  description: `${description}, each within ±1e9`,
+});
+const samplingRate = (defaultHz: number | null, description: string): ParamSpec => ({
+  name: 'sampling_rate_hz',
+  type: defaultHz === null ? ['number', 'null'] : 'number',
+  default: defaultHz,
+  minimum: 0.1,
+  maximum: 100_000,
+  unit: 'Hz',
+  description: `${description}, 0.1–100,000 Hz`,
+});
 const rrParam = (minItems: number): ParamSpec => ({
   name: 'rr_intervals_ms',
   type: 'array',
@@ -21,7 +39,8 @@ const rrParam = (minItems: number): ParamSpec => ({
   unit: 'ms',
   description: 'RR (NN) intervals, 200–3000 ms each',
 });
-const positive = (name: string, description: string): ParamSpec => ({ name, type: 'number', exclusiveMinimum: 0, description });
+/** A pleth amplitude or level: positive, and at least 1e-6 so the ratio of ratios stays finite. */
+const level = (name: string, description: string): ParamSpec => ({ name, type: 'number', minimum: 1e-6, maximum: SAMPLE_LIMIT, description: `${description}, 1e-6 to 1e9` });
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const n = (v: unknown): number => v as number;
 const list = (v: unknown): number[] => v as number[];
@@ -37,7 +56,7 @@ const signal: ModuleDef = {
         samples('waveform', 3, 'samples'),
         { name: 'threshold', type: 'number', default: 0.5, minimum: 0, maximum: 1, description: 'fraction of the largest absolute sample' },
         { name: 'min_distance', type: ['integer', 'null'], default: null, minimum: 1, description: 'samples between kept peaks' },
-        { name: 'sampling_rate_hz', type: ['number', 'null'], default: null, exclusiveMinimum: 0, unit: 'Hz', description: 'sampling rate (200 ms refractory distance by default)' },
+        samplingRate(null, 'sampling rate (200 ms refractory distance by default)'),
       ],
       result: { type: 'SIGNAL_PEAKS', fields: ['type', 'total_samples', 'peaks_detected', 'peaks', 'inter_peak_intervals', 'inter_peak_intervals_ms', 'threshold_used', 'min_distance'] },
       sources: ['Pan & Tompkins, IEEE Trans Biomed Eng 1985;32:230-236 (refractory period)'],
@@ -72,12 +91,12 @@ const signal: ModuleDef = {
       aliases: ['spo2_from_pleth'],
       description: 'SpO2 from red/infrared ratio of ratios with a linear calibration; null outside 70–100 %.',
       params: [
-        positive('red_ac', 'red AC amplitude'),
-        positive('red_dc', 'red DC level'),
-        positive('ir_ac', 'infrared AC amplitude'),
-        positive('ir_dc', 'infrared DC level'),
-        { name: 'a', type: 'number', default: 110, description: 'calibration intercept' },
-        { name: 'b', type: 'number', default: 25, description: 'calibration slope' },
+        level('red_ac', 'red AC amplitude'),
+        level('red_dc', 'red DC level'),
+        level('ir_ac', 'infrared AC amplitude'),
+        level('ir_dc', 'infrared DC level'),
+        { name: 'a', type: 'number', default: 110, minimum: -1e6, maximum: 1e6, description: 'calibration intercept' },
+        { name: 'b', type: 'number', default: 25, minimum: -1e6, maximum: 1e6, description: 'calibration slope' },
       ],
       result: { type: 'SIGNAL_SPO2', fields: ['type', 'spo2', 'r_ratio', 'status', 'calibration', 'method'] },
       sources: ['Webster, Design of Pulse Oximeters, 1997'],
@@ -98,8 +117,8 @@ const signal: ModuleDef = {
       description: 'Points further than threshold_sd robust SDs (1.4826 × MAD) from the median or a given baseline.',
       params: [
         samples('data', 3, 'samples'),
-        { name: 'baseline_mean', type: ['number', 'null'], default: null, description: 'centre to use instead of the median' },
-        { name: 'threshold_sd', type: 'number', default: 2.0, exclusiveMinimum: 0, description: 'how many robust SDs count as anomalous' },
+        { name: 'baseline_mean', type: ['number', 'null'], default: null, minimum: -SAMPLE_LIMIT, maximum: SAMPLE_LIMIT, description: 'centre to use instead of the median' },
+        { name: 'threshold_sd', type: 'number', default: 2.0, exclusiveMinimum: 0, maximum: 1000, description: 'how many robust SDs count as anomalous (at most 1000)' },
       ],
       result: { type: 'SIGNAL_ANOMALY', fields: ['type', 'baseline_mean', 'center_method', 'sd', 'threshold_sd', 'upper_limit', 'lower_limit', 'total_points', 'anomalies_detected', 'anomalies'] },
       sources: ['Leys et al., J Exp Soc Psychol 2013;49:764-766'],
@@ -108,7 +127,7 @@ const signal: ModuleDef = {
     fn({
       name: 'respiratory_rate',
       description: 'Breaths per minute from a respiratory waveform by hysteresis zero-crossing counting.',
-      params: [samples('waveform', 10, 'respiratory waveform samples'), { name: 'sampling_rate_hz', type: 'number', default: 25.0, exclusiveMinimum: 0, unit: 'Hz', description: 'sampling rate' }],
+      params: [samples('waveform', 10, 'respiratory waveform samples'), samplingRate(25.0, 'sampling rate')],
       result: { type: 'SIGNAL_RR', fields: ['type', 'respiratory_rate', 'duration_sec', 'cycles_detected', 'status'] },
       sources: ['Charlton et al., Physiol Meas 2016;37:610-626'],
       impl: (a) => respiratoryRate(list(a.waveform), n(a.sampling_rate_hz)),
@@ -116,7 +135,7 @@ const signal: ModuleDef = {
     fn({
       name: 'perfusion_index',
       description: 'Perfusion index AC/DC × 100; below 1.4 is low.',
-      params: [{ name: 'ac_component', type: 'number', minimum: 0, description: 'pulsatile (AC) amplitude' }, positive('dc_component', 'non-pulsatile (DC) level')],
+      params: [{ name: 'ac_component', type: 'number', minimum: 0, maximum: SAMPLE_LIMIT, description: 'pulsatile (AC) amplitude' }, level('dc_component', 'non-pulsatile (DC) level')],
       result: { type: 'SIGNAL_PI', fields: ['type', 'perfusion_index', 'status', 'interpretation'] },
       sources: ['Lima et al., Crit Care Med 2002;30:1210-1213'],
       impl: (a) => perfusionIndex(n(a.ac_component), n(a.dc_component)),

@@ -5,12 +5,12 @@ import { ArgumentError, type JsonObject } from '../types.js';
 const RAPID = ['rapid', 'lispro', 'aspart', 'glulisine', 'analog'];
 
 /** 1800 rule for rapid-acting analogues, 1500 rule for regular insulin. */
-export function insulinSensitivityFactor(tdd: number, insulinType: string): JsonObject {
+export function insulinSensitivityFactor(tdd: number, insulinType: string, label = 'glucose.insulin_sensitivity_factor'): JsonObject {
   const kind = insulinType.trim().toLowerCase();
   let rule: number;
   if (RAPID.includes(kind)) rule = 1800;
   else if (kind === 'regular') rule = 1500;
-  else throw new ArgumentError(`glucose.insulin_sensitivity_factor: argument 2 'insulin_type' must be one of ${[...RAPID, 'regular'].join(', ')}, got ${JSON.stringify(insulinType)}`);
+  else throw new ArgumentError(`${label}: argument 2 'insulin_type' must be one of ${[...RAPID, 'regular'].join(', ')}, got ${JSON.stringify(insulinType)}`);
   const isf = pyRound(rule / tdd, 1);
   return {
     type: 'GLUCOSE_ISF',
@@ -48,7 +48,7 @@ export function basalRate(tdd: number): JsonObject {
 
 export function fullRegimen(tdd: number, insulinType: string): JsonObject {
   const basal = basalRate(tdd);
-  const isf = insulinSensitivityFactor(tdd, insulinType);
+  const isf = insulinSensitivityFactor(tdd, insulinType, 'glucose.full_regimen');
   const icr = carbRatio(tdd);
   return {
     type: 'GLUCOSE_REGIMEN',

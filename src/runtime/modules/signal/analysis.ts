@@ -34,7 +34,7 @@ export function detectPeaks(x: number[], threshold: number, minDistance: number 
     peaks_detected: kept.length,
     peaks: kept.map((index) => ({ index, amplitude: pyRound(x[index]!, 3) })),
     inter_peak_intervals: intervals,
-    ...(fs !== null ? { inter_peak_intervals_ms: intervals.map((s) => pyRound((s / fs) * 1000, 3)) } : {}),
+    inter_peak_intervals_ms: fs === null ? null : intervals.map((s) => pyRound((s / fs) * 1000, 3)),
     threshold_used: pyRound(thr, 3),
     min_distance: d,
   };
@@ -147,8 +147,12 @@ export function movingAverage(data: number[], window: number): JsonObject {
 // Robust anomaly detection: median centre and 1.4826 × MAD scale (Leys et al., J Exp Soc Psychol 2013;49:764-766).
 export function detectAnomaly(data: number[], baselineMean: number | null, thresholdSd: number): JsonObject {
   const centre = baselineMean ?? median(data);
-  const mad = median(data.map((x) => Math.abs(x - centre)));
-  const scale = mad > 0 ? 1.4826 * mad : Math.sqrt(data.reduce((a, x) => a + (x - centre) ** 2, 0) / (data.length - 1));
+  const deviations = data.map((x) => Math.abs(x - centre));
+  const robust = 1.4826 * median(deviations);
+  // A MAD below the rounding error of the largest deviation is zero in all but name (it made
+  // deviation / scale overflow to Infinity); like a zero MAD, it falls back to the sample SD.
+  const largest = deviations.reduce((a, b) => Math.max(a, b), 0);
+  const scale = robust > largest * Number.EPSILON ? robust : Math.sqrt(data.reduce((a, x) => a + (x - centre) ** 2, 0) / (data.length - 1));
   const limit = thresholdSd * scale;
   const anomalies = data.flatMap((value, index) =>
     Math.abs(value - centre) > limit && scale > 0
