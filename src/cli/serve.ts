@@ -5,6 +5,7 @@ import { createApp } from '../http/app.js';
 import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
+import { createHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from '../http/server.js';
 import type { AccessControl } from '../http/access-types.js';
 import { openStoreAccess } from './serve-store.js';
 
@@ -27,6 +28,8 @@ export interface ServeOptions {
   maxQueue: number;
   heapMb: number;
   dev: boolean;
+  /** tests shorten the HTTP timeouts; operators keep the defaults (README "Guarantees") */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' | 'string' | 'bool' }> = {
@@ -104,8 +107,8 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
   const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb });
   const app = createApp({ pool, access, log });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
-  const server = app.listen(options.port, host);
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits });
+  server.listen(options.port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -42,6 +42,8 @@ function countCodePoints(text: string, stopAfter: number): number {
 export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
+  // Koa reports errors outside the middleware (a client that vanished mid-answer) here; one JSON line, no stack.
+  app.on('error', (error: Error & { code?: string }) => log(JSON.stringify({ level: 'warn', message: 'connection error', error: error.code ?? error.name })));
   const log = options.log ?? bufferedLineWriter();
   const { access, pool } = options;
 
@@ -81,7 +83,16 @@ export function createApp(options: AppOptions): Koa {
   });
 
   const router = new Router({ prefix: '/v1' });
-  const json = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
+  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
+  // Reading the body fails in many ways (bad gzip, unknown encoding, aborted upload): each is the client's 4xx.
+  const json: Koa.Middleware = async (ctx, next) => {
+    try {
+      await parseJson(ctx, async () => {});
+    } catch (error) {
+      throw bodyReadError(error);
+    }
+    await next();
+  };
   const requireJson: Koa.Middleware = async (ctx, next) => {
     if (!ctx.request.is('application/json')) throw new HttpError(400, 'invalid_request', 'the request body must be JSON sent with Content-Type: application/json');
     const length = Number(ctx.get('content-length'));
@@ -141,6 +152,19 @@ export function createApp(options: AppOptions): Koa {
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;
+}
+
+function bodyReadError(error: unknown): HttpError {
+  const { status, type } = error as { status?: number; type?: string };
+  if (status === 413) return new HttpError(413, 'too_large', 'the request body is larger than 1 MiB');
+  if (type === 'encoding.unsupported') return new HttpError(400, 'invalid_request', 'unsupported Content-Encoding: send the body as identity, gzip or deflate');
+  if (type === 'request.aborted') return new HttpError(400, 'invalid_request', 'the request body was cut off before its end');
+  if (type === 'request.size.invalid') return new HttpError(400, 'invalid_request', 'the request body is shorter or longer than its Content-Length');
+  if ((error as { errno?: number }).errno !== undefined && typeof (error as { code?: unknown }).code === 'string' && String((error as { code: string }).code).startsWith('Z_')) {
+    return new HttpError(400, 'invalid_request', 'the request body is not valid data for its Content-Encoding');
+  }
+  if (type === 'charset.unsupported') return new HttpError(400, 'invalid_request', 'the request body must be UTF-8 JSON');
+  return new HttpError(400, 'invalid_request', 'the request body is not valid JSON');
 }
 
 function toHttpError(error: unknown, method: string, path: string): { status: number; code: ErrorCode; message: string; headers: Record<string, string> } {

@@ -1,0 +1,36 @@
+// The short, seeded form of `npm run fuzz` that runs with every `npm test`: the same three fuzzers and
+// invariants as the full campaign, at a size that fits the suite. Nesting stays ≤ 40 until the
+// language change bounding nesting before parsing is merged (the full campaign goes to 200).
+import { expect } from 'chai';
+import { runFuzz } from '../scripts/fuzz/index.js';
+import { resultProblem } from '../scripts/fuzz/library.js';
+import { registry } from '../src/runtime/modules/index.js';
+
+describe('fuzz (short seeded campaign of npm run fuzz)', function () {
+  this.timeout(120_000);
+
+  it('finds no violation in the library, the protocol pipeline or the HTTP API (seed 19)', async () => {
+    const report = await runFuzz({ seed: 19, protocols: 150, callsPerFunction: 10, httpRequests: 200, maxDepth: 40, minutes: 0.75 });
+    const lines = report.violations.map((v) => `[${v.fuzzer}] ${v.problem}\n    input: ${v.input}`);
+    expect(lines, lines.join('\n')).to.deep.equal([]);
+    expect(report.calls).to.be.greaterThan(0);
+    expect(report.protocols).to.be.greaterThan(0);
+    expect(report.httpRequests).to.be.greaterThan(0);
+  });
+
+  it('reaches every registered function under every callable name, aliases included', () => {
+    // the library fuzzer iterates the registry, so modules added later are covered without a change here
+    const names = Object.entries(registry.listing()).flatMap(([module, list]) => list.map((name) => [module, name] as const));
+    expect(names.length).to.be.greaterThan(registry.functions().length); // aliases counted too
+    for (const [module, name] of names) expect(registry.resolve(module, name), `${module}.${name}`).to.not.equal(undefined);
+  });
+
+  it('its result check fails on a non-finite number, an undeclared field or a wrong type', () => {
+    const fn = registry.resolve('signal', 'perfusion_index')!;
+    const sound = { type: 'SIGNAL_PI', perfusion_index: 2, status: 'NORMAL_PERFUSION', interpretation: 'x' };
+    expect(resultProblem(fn, sound)).to.equal(null);
+    expect(resultProblem(fn, { ...sound, perfusion_index: Infinity } as never)).to.equal('result.perfusion_index is Infinity');
+    expect(resultProblem(fn, { ...sound, stack: 'x' })).to.equal('result carries fields the registry does not declare: stack');
+    expect(resultProblem(fn, { ...sound, type: 'OTHER' })).to.equal('result type should be SIGNAL_PI, got "OTHER"');
+  });
+});
