@@ -3,7 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { AddressInfo } from 'node:net';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
+import { createAccessControl } from '../src/http/access.js';
+import { createApp } from '../src/http/app.js';
+import type { WorkerPool } from '../src/http/pool/index.js';
 import { Store } from '../src/store/index.js';
 import { MIGRATIONS } from '../src/store/migrations.js';
 import { cpes, cpesAsync, startServe } from './helpers/cli.js';
@@ -108,6 +112,32 @@ describe('metering (injected clock)', () => {
     expect(store.usage(account)).to.include({ requests_used: 1, period: '2026-12' });
   });
 
+  it('answers a monthly 429 with the month policy in the draft-10 fields, remaining 0, reset at the month boundary', async () => {
+    const clock = manualClock('2026-11-30T23:40:00Z');
+    const store = Store.open(freshDir(), { now: clock.now });
+    const key = store.createKey('Clinic', 'sandbox').key;
+    const account = store.authenticate(key)!;
+    for (let i = 0; i < 50; i++) {
+      if (i % 5 === 0) clock.advance(61_000);
+      store.admit(account);
+    }
+    clock.set('2026-11-30T23:59:50Z');
+    // /call never reaches the pool, so this app needs none
+    const server = createApp({ pool: {} as WorkerPool, access: createAccessControl(store), log: quiet }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const refused = await call(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, key);
+      expect(refused.status).to.equal(429);
+      expect(refused.headers.get('retry-after')).to.equal('10');
+      expect(refused.headers.get('ratelimit-policy')).to.equal('"minute";q=5;w=60, "month";q=50');
+      expect(refused.headers.get('ratelimit')).to.equal('"month";r=0;t=10');
+      expect(refused.headers.get('x-monthly-remaining')).to.equal('0');
+    } finally {
+      server.close();
+      store.close();
+    }
+  });
+
   it('slides the per-minute window: never more than the tier allows in any 60 s', () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
     const store = Store.open(freshDir(), { now: clock.now });
@@ -191,6 +221,10 @@ describe('authentication and limits over HTTP', function () {
     expect(refused.body.code).to.equal('rate_limited');
     expect(refused.body.error).to.match(/^Per-minute limit of 5 requests \(tier sandbox\) reached; retry after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(in \d+ s\)$/);
     expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 60);
+    // the draft-10 fields on the 429 as well: nothing remains, reset when Retry-After says
+    expect(refused.headers.get('ratelimit-policy')).to.equal('"minute";q=5;w=60');
+    expect(refused.headers.get('ratelimit')).to.equal(`"minute";r=0;t=${refused.headers.get('retry-after')}`);
+    expect(refused.headers.get('x-monthly-remaining')).to.equal('45');
     const usage = await (await fetch(`${base}/usage`, { headers: { 'x-api-key': sandboxKey } })).json();
     expect(usage).to.deep.equal({ tier: 'sandbox', owner: 'Small Clinic', requests_used: 5, requests_limit: 50, period: new Date().toISOString().slice(0, 7) });
   });

@@ -28,7 +28,17 @@ export function createAccessControl(store: Store): AccessControl {
       const account = ctx.state.account as Account;
       const admission = store.admit(account);
       if (!admission.admitted) {
-        throw new HttpError(429, 'rate_limited', admission.message, { 'Retry-After': String(admission.retryAfterS) });
+        // draft-ietf-httpapi-ratelimit-headers-10 fields on the 429 too (remaining 0, reset in seconds),
+        // so a client backs off by one code path whether or not it was refused
+        const minutePolicy = `"${POLICY}";q=${admission.minuteLimit};w=60`;
+        const refusing = admission.limit === 'month' ? 'month' : POLICY;
+        throw new HttpError(429, 'rate_limited', admission.message, {
+          'Retry-After': String(admission.retryAfterS),
+          'RateLimit-Policy': admission.limit === 'month' ? `${minutePolicy}, "month";q=${admission.monthlyLimit}` : minutePolicy,
+          RateLimit: `"${refusing}";r=0;t=${admission.retryAfterS}`,
+          'X-Monthly-Limit': String(admission.monthlyLimit),
+          'X-Monthly-Remaining': String(admission.monthlyRemaining),
+        });
       }
       setRateHeaders(ctx, admission.minuteLimit, admission.minuteRemaining, admission.minuteResetS, admission.monthlyLimit, admission.monthlyRemaining);
       await next();

@@ -37,7 +37,7 @@ export interface KeyInfo {
 
 export type Admission =
   | { admitted: true; minuteLimit: number; minuteRemaining: number; minuteResetS: number; monthlyLimit: number; monthlyRemaining: number }
-  | { admitted: false; limit: 'minute' | 'month'; message: string; retryAfterS: number; minuteLimit: number; monthlyLimit: number };
+  | { admitted: false; limit: 'minute' | 'month'; message: string; retryAfterS: number; minuteLimit: number; monthlyLimit: number; monthlyRemaining: number };
 
 /** `cpes_` + 32 base62 characters; rejection sampling keeps every character equally likely. */
 export function generateKey(): string {
@@ -178,6 +178,7 @@ export class Store {
           retryAfterS,
           minuteLimit,
           monthlyLimit,
+          monthlyRemaining: 0,
         };
       }
       this.sql.prune.run(keyId, nowMs - MINUTE_MS);
@@ -192,6 +193,7 @@ export class Store {
           retryAfterS,
           minuteLimit,
           monthlyLimit,
+          monthlyRemaining: monthlyLimit === -1 ? -1 : monthlyLimit - used,
         };
       }
       this.sql.record.run(keyId, nowMs);
