@@ -90,7 +90,7 @@ function send(base: string, apiKey: string | null, r: FuzzRequest): Promise<{ st
 /** Where one answer breaks the invariants; null when sound. */
 export function answerProblem(r: FuzzRequest, status: number, text: string): string | null {
   if (status >= 500 && status !== 503) {
-    const pooled = status === 500 && /the protocol worker died/.test(text);
+    const pooled = status === 500 && /the protocol worker died|reached the memory limit/.test(text);
     if (!pooled) return `status ${status}: ${text.slice(0, 200)}`;
   }
   if (LEAK.test(text) && !r.path.startsWith('/openapi')) return `body leaks a stack or a path: ${text.slice(0, 200)}`;

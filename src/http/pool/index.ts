@@ -26,6 +26,10 @@ export class PoolQueueFullError extends Error {
 export class PoolWorkerDiedError extends Error {
   override name = 'PoolWorkerDiedError';
 }
+/** The child passed its heap limit (V8 aborts it): still a dead worker (500), but the message says why. */
+export class PoolMemoryError extends PoolWorkerDiedError {
+  override name = 'PoolMemoryError';
+}
 export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
@@ -40,7 +44,12 @@ interface Worker {
   child: ChildProcess;
   job: (Job & { id: number; timer: NodeJS.Timeout }) | null;
   ready: boolean;
+  /** V8 reported that the heap limit was reached; the child is about to abort */
+  outOfMemory: boolean;
 }
+
+/** What V8 writes to stderr when a heap limit is reached, just before it aborts the process. */
+const OUT_OF_MEMORY = /Reached heap limit|heap out of memory/;
 
 const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 
@@ -109,11 +118,16 @@ export class WorkerPool {
   private spawn(): void {
     const child = fork(fileURLToPath(workerModule), [], {
       execArgv: [`--max-old-space-size=${this.options.heapMb}`, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
-    const worker: Worker = { child, job: null, ready: false };
+    const worker: Worker = { child, job: null, ready: false, outOfMemory: false };
     this.workers.add(worker);
+    // The child's stderr is passed on, except V8's out-of-memory report: the run's answer says it instead.
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (OUT_OF_MEMORY.test(chunk.toString())) worker.outOfMemory = true;
+      if (!worker.outOfMemory) process.stderr.write(chunk);
+    });
     child.on('message', (message: PoolResponse | { ready: true }) => {
       if ('ready' in message) {
         worker.ready = true;
@@ -127,14 +141,19 @@ export class WorkerPool {
       job.resolve(message.outcome);
       this.drain(worker);
     });
-    child.on('exit', (code, signal) => {
+    // 'close' rather than 'exit': it comes after stderr is read, so an out-of-memory report is seen first
+    child.on('close', (code, signal) => {
       this.workers.delete(worker);
       const job = worker.job;
       worker.job = null;
       if (job) {
         clearTimeout(job.timer);
-        const cause = signal === 'SIGKILL' && code === null ? 'it was killed (SIGKILL), possibly out of memory' : `it exited with ${signal ?? `code ${code}`}`;
-        job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: ${cause}`));
+        if (worker.outOfMemory) {
+          job.reject(new PoolMemoryError(`the protocol reached the memory limit of ${this.options.heapMb} MiB and was stopped; its worker was replaced`));
+        } else {
+          const cause = signal === 'SIGKILL' && code === null ? 'it was killed (SIGKILL), possibly out of memory' : `it exited with ${signal ?? `code ${code}`}`;
+          job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: ${cause}`));
+        }
       }
       if (!this.closing || this.queue.length) this.spawn();
     });
