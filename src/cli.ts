@@ -7,6 +7,8 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   serve: { summary: 'serve the HTTP API', load: () => import('./cli/serve.js') },
   conformance: { summary: 'run the conformance fixtures against a deployment', load: () => import('./cli/conformance.js') },
   keys: { summary: 'create, list and revoke API keys', load: () => import('./cli/keys.js') },
+  backup: { summary: 'copy the key store to a file while the server runs', load: async () => (await import('./cli/backup.js')).backup },
+  restore: { summary: 'replace the key store with a backup (server stopped)', load: async () => (await import('./cli/backup.js')).restore },
 };
 
 function usage(): string {

@@ -9,10 +9,10 @@
 //   store.usage(account)              the GET /usage record (not counted)
 //   store.ensureInitialKey()          the first start's admin key, or null once any key exists
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Account, UsageRecord } from './account.js';
+import { createPrivateFile, DATABASE_FILE, ensurePrivateDir } from './files.js';
 import { migrate } from './migrations.js';
 import { tierById, TIERS, type TierId } from './tiers.js';
 
@@ -91,8 +91,10 @@ export class Store {
   }
 
   static open(dataDir: string, options: { now?: () => Date } = {}): Store {
-    mkdirSync(dataDir, { recursive: true });
-    const db = new Database(join(dataDir, 'cpes.db'));
+    ensurePrivateDir(dataDir);
+    const file = join(dataDir, DATABASE_FILE);
+    createPrivateFile(file);
+    const db = new Database(file);
     db.pragma('journal_mode = WAL');
     // A committed transaction survives a crash of the process (WAL in the OS cache); FULL would add an fsync per request.
     db.pragma('synchronous = NORMAL');
