@@ -90,8 +90,9 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       },
     };
   } catch (error) {
+    // one JSON line with the request id; the error's name and message, never the protocol or patient
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    process.stderr.write(`cpes engine: internal error: ${reason}\n`);
+    process.stderr.write(`${JSON.stringify({ level: 'error', request_id: options.requestId ?? null, message: 'internal error while running a protocol', error: reason })}\n`);
     return { kind: 'runtime_error', body: failure('internal error while running the protocol; the service log has the details') };
   }
 }
