@@ -1,5 +1,6 @@
 // modules.md §3: bedside severity scores. Each takes the patient first (MOISSCode order).
-import { ArgumentError, type JsonObject, type ModuleDef } from './types.js';
+import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from './types.js';
+import { rejectUnknownFields } from './scores/fields.js';
 import { PatientReader } from './util/patient.js';
 import { atLeast, below } from './util/threshold.js';
 import { pyRound } from '../../util/round.js';
@@ -116,10 +117,15 @@ function patientScore(
   };
 }
 
+/** Every score first refuses patient fields nobody reads (modules.md §1.3), then scores. */
+function strict(spec: FunctionSpec): FunctionSpec {
+  return { ...spec, impl: (args, ctx) => (rejectUnknownFields(args.patient as JsonObject, spec.name), spec.impl(args, ctx)) };
+}
+
 const scores: ModuleDef = {
   name: 'scores',
   description: 'Bedside severity and risk scores.',
-  functions: [
+  functions: ([
     {
       name: 'qsofa',
       description: 'quick SOFA: one point each for RR ≥ 22, SBP ≤ 100 and altered mentation; positive at ≥ 2.',
@@ -186,7 +192,7 @@ const scores: ModuleDef = {
       impl: (args) => kdigoAki(args.patient as JsonObject),
     },
     patientScore('apache_ii', 'APACHE II: acute physiology, age and chronic health points.', ['estimated_mortality'], ['Knaus et al., Crit Care Med 1985;13:818-829'], apacheII),
-  ],
+  ] satisfies FunctionSpec[]).map(strict),
 };
 
 export default scores;

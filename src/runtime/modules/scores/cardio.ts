@@ -16,7 +16,7 @@ export function cha2ds2Vasc(patient: JsonObject): JsonObject {
     hypertension: r.boolean('hypertension') ? 1 : 0,
     age: age >= 75 ? 2 : age >= 65 ? 1 : 0,
     diabetes: r.boolean('diabetes') ? 1 : 0,
-    stroke_history: r.boolean('stroke_history') ? 2 : 0,
+    stroke_history: anyOf(r, ['stroke_history', 'tia', 'thromboembolism'], label, 'prior stroke, TIA or thromboembolism', ['stroke_history']) ? 2 : 0,
     vascular_disease: r.boolean('vascular_disease') ? 1 : 0,
     sex_female: female ? 1 : 0,
   };
@@ -29,6 +29,17 @@ export function cha2ds2Vasc(patient: JsonObject): JsonObject {
         ? ['MODERATE', 'Consider oral anticoagulation.']
         : ['HIGH', 'Oral anticoagulation is recommended.'];
   return { type: 'SCORE', scoring: 'CHA2DS2-VASc', score, max_score: 9, components, risk, recommendation };
+}
+
+/**
+ * One criterion that the published rule lets the caller state in several fields: true when any of them
+ * is true; false only when a `decisive` field (one that covers the whole criterion) is false.
+ */
+function anyOf(r: PatientReader, fields: readonly string[], label: string, meaning: string, decisive: readonly string[]): boolean {
+  const given = fields.map((f) => r.optionalBoolean(f));
+  if (given.includes(true)) return true;
+  if (decisive.some((f) => given[fields.indexOf(f)] === false)) return false;
+  throw new ArgumentError(`${label}: patient field ${fields.map((f) => `'${f}'`).join(' or ')} (true or false: ${meaning}) is required`);
 }
 
 const HEART_ITEMS = ['chest_pain_history', 'ecg_findings', 'cardiac_risk_factors', 'troponin_level'] as const;
@@ -89,7 +100,7 @@ export function wellsPe(patient: JsonObject): JsonObject {
     dvt_symptoms: r.boolean('dvt_symptoms') ? 3 : 0,
     pe_most_likely: r.boolean('pe_most_likely') ? 3 : 0,
     heart_rate: r.number('hr') > 100 ? 1.5 : 0,
-    recent_immobilization: r.boolean('recent_immobilization') ? 1.5 : 0,
+    recent_immobilization: anyOf(r, ['recent_immobilization', 'recent_surgery'], label, 'immobilization ≥ 3 days or surgery within 4 weeks', ['recent_immobilization']) ? 1.5 : 0,
     prior_dvt_pe: r.boolean('prior_dvt_pe') ? 1.5 : 0,
     hemoptysis: r.boolean('hemoptysis') ? 1 : 0,
     active_cancer: r.boolean('active_cancer') ? 1 : 0,

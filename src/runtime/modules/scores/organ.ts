@@ -22,22 +22,49 @@ export function sofa(patient: JsonObject, detail: boolean): JsonObject | number 
   const cardiovascular = sofaCardiovascular(r, label);
   const gcs = r.number('gcs');
   const cns = gcs >= 15 ? 0 : gcs >= 13 ? 1 : gcs >= 10 ? 2 : gcs >= 6 ? 3 : 4;
-  let renal = band(r.number('creatinine'), [[5, 4], [3.5, 3], [2, 2], [1.2, 1]], 0);
-  const urine = r.optionalNumber('urine_output_ml_day');
-  if (urine !== null) renal = Math.max(renal, below(urine, 200) ? 4 : below(urine, 500) ? 3 : 0);
+  const renal = sofaRenal(r, label);
   const components = { respiration, coagulation, liver, cardiovascular, cns, renal };
   const score = respiration + coagulation + liver + cardiovascular + cns + renal;
   if (!detail) return score;
   return { type: 'SCORE', scoring: 'SOFA', score, max_score: 24, components };
 }
 
+/** Renal points from creatinine, urine output or both (the higher counts); either alone is enough. */
+function sofaRenal(r: PatientReader, label: string): number {
+  const creatinine = r.optionalNumber('creatinine');
+  const urine = r.optionalNumber('urine_output_ml_day');
+  if (creatinine === null && urine === null) {
+    throw new ArgumentError(`${label}: patient field 'creatinine' (mg/dL, serum creatinine) or 'urine_output_ml_day' (mL/24 h) is required for the renal score`);
+  }
+  const byCreatinine = creatinine === null ? 0 : band(creatinine, [[5, 4], [3.5, 3], [2, 2], [1.2, 1]], 0);
+  const byUrine = urine === null ? 0 : below(urine, 200) ? 4 : below(urine, 500) ? 3 : 0;
+  return Math.max(byCreatinine, byUrine);
+}
+
+const VASOPRESSORS = ['dopamine', 'dobutamine', 'epinephrine', 'norepinephrine'] as const;
+
+/**
+ * Vasopressor points from the running doses; `on_vasopressors` may be left out when doses are sent.
+ * A dose above 0 with on_vasopressors false contradicts itself and is refused rather than ignored.
+ */
 function sofaCardiovascular(r: PatientReader, label: string): number {
-  if (r.boolean('on_vasopressors')) {
-    const doses = ['dopamine', 'dobutamine', 'epinephrine', 'norepinephrine'] as const;
-    if (!doses.some((d) => r.has(d))) {
+  const flag = r.optionalBoolean('on_vasopressors');
+  const given = VASOPRESSORS.filter((d) => r.has(d));
+  if (flag === false) {
+    const running = given.find((d) => r.number(d) > 0);
+    if (running) {
+      throw new ArgumentError(
+        `${label}: on_vasopressors is false but '${running}' is ${r.number(running)} mcg/kg/min; send on_vasopressors true with the running doses, or a dose of 0`,
+      );
+    }
+  } else if (flag === null && given.length === 0) {
+    throw new ArgumentError(`${label}: patient field 'on_vasopressors' (true or false) or the running doses (dopamine, dobutamine, epinephrine, norepinephrine in mcg/kg/min) are required`);
+  }
+  if (flag === true || (flag === null && given.length > 0)) {
+    if (given.length === 0) {
       throw new ArgumentError(`${label}: on_vasopressors is true: send the running doses (mcg/kg/min, given ≥ 1 h) as dopamine, dobutamine, epinephrine or norepinephrine`);
     }
-    const [dopamine, dobutamine, epinephrine, norepinephrine] = doses.map((d) => r.optionalNumber(d) ?? 0) as [number, number, number, number];
+    const [dopamine, dobutamine, epinephrine, norepinephrine] = VASOPRESSORS.map((d) => r.optionalNumber(d) ?? 0) as [number, number, number, number];
     if (dopamine > 15 || epinephrine > 0.1 || norepinephrine > 0.1) return 4;
     if (dopamine > 5 || epinephrine > 0 || norepinephrine > 0) return 3;
     if (dopamine > 0 || dobutamine > 0) return 2;
