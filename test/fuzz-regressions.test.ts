@@ -1,6 +1,9 @@
 // Each input here once reached an internal error (a 500 over HTTP) or broke a result invariant when the
 // fuzzer (npm run fuzz) found it; it must now answer a result or an argument error naming the parameter.
 import { expect } from 'chai';
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { checkCall } from '../scripts/fuzz/library.js';
 import { libraryOf } from './helpers/library.js';
 
@@ -40,5 +43,48 @@ describe('fuzz regressions: library', () => {
 
   it('pk.get_profile declares the notes field its table rows carry', () => {
     expect(checkCall('pk', 'get_profile', ['vancomycin'])).to.equal(null);
+  });
+});
+
+describe('fuzz regressions: HTTP', function () {
+  this.timeout(30_000);
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir: '', workers: 1, runTimeoutMs: 2000, maxQueue: 4, heapMb: 128, dev: true }, () => {});
+  });
+  after(async () => server.close());
+
+  const call = (headers: Record<string, string>, body: Buffer | string) =>
+    fetch(`${server.url}/call`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+
+  it('a body that is not the gzip its Content-Encoding claims is a 400, not a 500', async () => {
+    expect(await call({ 'content-encoding': 'gzip' }, '{"module": "scores"}')).to.deep.equal({
+      status: 400,
+      body: { success: false, result: null, error: 'the request body is not valid data for its Content-Encoding', code: 'invalid_request' },
+    });
+    const ok = await call({ 'content-encoding': 'gzip' }, gzipSync(JSON.stringify({ module: 'kae', function: 'update', args: [1] })));
+    expect(ok.status).to.equal(200);
+  });
+
+  it('an unknown Content-Encoding is a 400 naming what to send', async () => {
+    expect((await call({ 'content-encoding': 'x-unknown' }, '{}')).body.error).to.equal('unsupported Content-Encoding: send the body as identity, gzip or deflate');
+  });
+
+  it('headers over 16 KiB and requests that are not HTTP get a JSON answer, not an empty one', async () => {
+    const port = Number(new URL(server.url).port);
+    const raw = (text: string): Promise<string> =>
+      new Promise((resolve) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(text));
+        socket.on('data', (d) => (answer += d));
+        socket.on('close', () => resolve(answer));
+      });
+    const big = await raw(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(big).to.match(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).to.deep.equal({ success: false, error: 'the request headers are larger than 16 KiB', code: 'too_large' });
+    const junk = await raw('\u0001\u0002 not http at all\r\n\r\n');
+    expect(junk).to.match(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(junk.slice(junk.indexOf('\r\n\r\n') + 4)).code).to.equal('invalid_request');
+    expect((await fetch(`${server.url}/health`)).status).to.equal(200);
   });
 });

@@ -157,13 +157,15 @@ export function createApp(options: AppOptions): Koa {
 function bodyReadError(error: unknown): HttpError {
   const { status, type } = error as { status?: number; type?: string };
   if (status === 413) return new HttpError(413, 'too_large', 'the request body is larger than 1 MiB');
-  if (type === 'encoding.unsupported') return new HttpError(400, 'invalid_request', 'unsupported Content-Encoding: send the body as identity, gzip or deflate');
+  if (status === 415 && /content-encoding/i.test((error as Error).message)) {
+    return new HttpError(400, 'invalid_request', 'unsupported Content-Encoding: send the body as identity, gzip or deflate');
+  }
   if (type === 'request.aborted') return new HttpError(400, 'invalid_request', 'the request body was cut off before its end');
   if (type === 'request.size.invalid') return new HttpError(400, 'invalid_request', 'the request body is shorter or longer than its Content-Length');
   if ((error as { errno?: number }).errno !== undefined && typeof (error as { code?: unknown }).code === 'string' && String((error as { code: string }).code).startsWith('Z_')) {
     return new HttpError(400, 'invalid_request', 'the request body is not valid data for its Content-Encoding');
   }
-  if (type === 'charset.unsupported') return new HttpError(400, 'invalid_request', 'the request body must be UTF-8 JSON');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new HttpError(400, 'invalid_request', 'the request body must be UTF-8 JSON');
   return new HttpError(400, 'invalid_request', 'the request body is not valid JSON');
 }
 
