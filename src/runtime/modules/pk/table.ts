@@ -1,8 +1,8 @@
 // The pk tables (modules.md §4.1, §4.5) and the per-run view of them: drugs registered in this run
 // come first, then the table; the run's administered-drug list lives here too (§1.7).
-import drugTable from '../data/pk-drugs.json' with { type: 'json' };
-import interactionTable from '../data/pk-interactions.json' with { type: 'json' };
-import tdmTable from '../data/pk-tdm.json' with { type: 'json' };
+import drugTable from './data/drugs.json' with { type: 'json' };
+import interactionTable from './data/interactions.json' with { type: 'json' };
+import tdmTable from './data/tdm.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 import { normalizeName } from '../../../util/names.js';
 import { NameIndex } from '../util/name-index.js';

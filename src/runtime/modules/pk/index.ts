@@ -1,13 +1,13 @@
 // modules.md §4: adult drug dosing, dose checks, interactions, renal/hepatic adjustment and simple
 // kinetics. Per-run state: the administered-drug list and drugs added with register_drug.
-import { normalizeName } from '../../util/names.js';
-import { pyRound } from '../../util/round.js';
-import { hepaticAdjust, renalAdjust } from './pk/adjust.js';
-import { checkDose, type DoseCheck } from './pk/dose-check.js';
-import { parseDoseUnit, withoutPerKg } from './pk/dose-units.js';
-import { checkInteractions, UNSAFE } from './pk/interactions.js';
-import { plasmaConcentration, troughEstimate } from './pk/kinetics.js';
-import { DRUG_DEFAULTS, drugProblems } from './pk/schema.js';
+import { normalizeName } from '../../../util/names.js';
+import { pyRound } from '../../../util/round.js';
+import { hepaticAdjust, renalAdjust } from './adjust.js';
+import { checkDose, type DoseCheck } from './dose-check.js';
+import { parseDoseUnit, withoutPerKg } from './dose-units.js';
+import { checkInteractions, UNSAFE } from './interactions.js';
+import { plasmaConcentration, troughEstimate } from './kinetics.js';
+import { DRUG_DEFAULTS, drugProblems } from './schema.js';
 import {
   administered,
   allDrugs,
@@ -22,8 +22,8 @@ import {
   tdmOf,
   unregisterDrug,
   type Drug,
-} from './pk/table.js';
-import { classifyTiming } from './timing.js';
+} from './table.js';
+import { classifyTiming } from '../timing.js';
 import {
   ArgumentError,
   type AdministerOutcome,
@@ -33,7 +33,7 @@ import {
   type JsonValue,
   type ModuleDef,
   type ParamSpec,
-} from './types.js';
+} from '../types.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'> & { state?: FunctionSpec['state'] }): FunctionSpec => ({ state: 'none', ...spec });
 const drugName: ParamSpec = { name: 'drug_name', type: 'string', maxLength: 200, description: 'drug name or alias (pk table or registered in this run)' };
