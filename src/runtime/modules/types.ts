@@ -93,7 +93,7 @@ export class ArgumentError extends Error {
 
 /** The outcome of the `administer` dose, interaction and timing checks (modules.md §22.1). */
 export interface AdministerOutcome {
-  level: 'OK' | 'WARNING' | 'UNKNOWN' | 'ERROR';
+  level: 'OK' | 'WARNING' | 'UNCHECKED' | 'UNKNOWN' | 'ERROR';
   /** why, for WARNING and ERROR: `100000 mg exceeds maximum 4000 mg` */
   reason: string | null;
   /** the event data of §22.1 step 5: drug, dose, unit, level, converted_dose, converted_unit, limit, route, weight_used, interactions, moiss_class */

@@ -17,9 +17,12 @@ export function checkInteractions(ctx: CallContext, drugName: string, others: re
       found: false,
       checked: [],
       unknown_drugs: [],
+      not_checked: [],
       interactions: [],
       max_severity: 'NONE',
       safe_to_administer: null,
+      source: interactions.name,
+      table_version: interactions.version,
       suggestions: suggestDrugs(ctx, drugName),
     };
   }
@@ -43,9 +46,13 @@ export function checkInteractions(ctx: CallContext, drugName: string, others: re
     found: true,
     checked,
     unknown_drugs: unknown,
+    // §4.7.2: a partner the table does not know was not checked, so nothing can be called safe with it.
+    not_checked: unknown,
     interactions: records,
     max_severity: maxSeverity,
-    safe_to_administer: !UNSAFE.has(maxSeverity),
+    safe_to_administer: UNSAFE.has(maxSeverity) ? false : unknown.length > 0 ? null : true,
+    source: interactions.name,
+    table_version: interactions.version,
   };
 }
 

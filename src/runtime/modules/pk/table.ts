@@ -11,20 +11,49 @@ import type { CallContext, JsonObject } from '../types.js';
 export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP'] as const;
 export type Route = (typeof ROUTES)[number];
 
+/** A weight-based limit with an absolute cap: the lower of the two applies (modules.md §4.7.3). */
+export interface ScaledLimit {
+  value: number;
+  unit: string;
+  cap?: { value: number; unit: string };
+}
+
+/**
+ * A limit field (§4.7.1): a number in the block's unit, a limit with its own unit (and cap), `null` when
+ * nobody has verified one (the check is UNCHECKED) or `"none"` when the label defines no such limit.
+ */
+export type LimitValue = number | ScaledLimit | null | 'none';
+
+/** A daily or weekly limit: `{value, unit}` per day/week, null (unknown) or "none" (not applicable). */
+export type PeriodLimit = { value: number; unit: string; source?: string } | null | 'none';
+
 export interface BolusDosing {
   usual: number | null;
   usual_low: number | null;
   usual_high: number | null;
-  max_single: number | null;
+  max_single: LimitValue;
   unit: string;
+  source?: string;
 }
 
 export interface InfusionDosing {
   usual: number | null;
   usual_low: number | null;
   usual_high: number | null;
-  max_rate: number | null;
+  max_rate: LimitValue;
   unit: string;
+  source?: string;
+}
+
+/** A limit that applies to one indication only (alteplase in stroke vs pulmonary embolism). */
+export interface IndicationLimits {
+  name: string;
+  route?: Route;
+  max_single?: LimitValue;
+  max_rate?: LimitValue;
+  max_daily?: PeriodLimit;
+  max_weekly?: PeriodLimit;
+  source: string;
 }
 
 export interface RenalBand {
@@ -49,13 +78,20 @@ export interface HepaticClass {
 
 export interface Drug {
   name: string;
+  /** RxNorm ingredient concept id, null where it was not verified */
+  rxcui: string | null;
   aliases: string[];
   class: string;
   interaction_classes: string[];
   routes: Route[];
   default_route: Route;
   dosing: Partial<Record<Route, { bolus?: BolusDosing; infusion?: InfusionDosing }>>;
-  max_daily: { value: number; unit: string } | null;
+  max_daily: PeriodLimit;
+  /** why max_daily is "none" */
+  max_daily_source?: string;
+  max_weekly: PeriodLimit;
+  max_weekly_source?: string;
+  indications: IndicationLimits[];
   valence: number | null;
   meq_per_g: number | null;
   mmol_per_g: number | null;
@@ -113,7 +149,33 @@ interface InteractionFile {
   rules: InteractionRule[];
 }
 
-export const drugs = deepFreeze(drugTable as unknown as DrugTableFile);
+/** Defaults for the optional fields, so every row (table or registered) has every field. */
+export const DRUG_DEFAULTS = {
+  rxcui: null,
+  aliases: [],
+  interaction_classes: [],
+  max_daily: null,
+  max_weekly: null,
+  indications: [],
+  valence: null,
+  meq_per_g: null,
+  mmol_per_g: null,
+  bioavailability: {},
+  half_life_min: null,
+  vd_l_per_kg: null,
+  ka_per_h: null,
+  onset_min: null,
+  peak_min: null,
+  duration_min: null,
+  renal: null,
+  hepatic: null,
+  contraindications: [],
+  cyp: [],
+  prodrug_of: null,
+};
+
+const shippedTable = drugTable as unknown as DrugTableFile;
+export const drugs = deepFreeze({ ...shippedTable, drugs: shippedTable.drugs.map((row) => ({ ...DRUG_DEFAULTS, ...row }) as Drug) });
 export const interactions = deepFreeze(interactionTable as unknown as InteractionFile);
 export const tdm = deepFreeze(tdmTable as unknown as { name: string; version: string; source: string; drugs: TdmEntry[] });
 
@@ -152,9 +214,11 @@ export interface AdministeredDose {
   /** canonical name, or the name as written for an unknown drug */
   drug: string;
   known: boolean;
-  kind: 'SINGLE' | 'RATE' | 'DAILY' | null;
+  kind: 'SINGLE' | 'RATE' | 'DAILY' | 'WEEKLY' | null;
   /** absolute single dose in canonical units (mg, mL, units, mEq, mmol), null when not a single dose */
   amount: { dimension: string; value: number } | null;
+  /** when it was given, by the run's clock (ms since the epoch) */
+  at: number;
 }
 
 interface PkRunState {
@@ -174,6 +238,11 @@ export function findDrug(ctx: CallContext, name: string): Drug | undefined {
 
 export function suggestDrugs(ctx: CallContext, name: string): string[] {
   return tableIndex.suggest(name, runState(ctx).registered.flatMap(namesOf));
+}
+
+/** Which table a drug row came from and its version, for results (`source`, `table_version`). */
+export function tableOf(ctx: CallContext, drug: Drug): { source: string; version: string | null } {
+  return runState(ctx).registered.includes(drug) ? { source: 'registered in this run', version: null } : { source: drugs.name, version: drugs.version };
 }
 
 export function isTableDrug(name: string): boolean {
