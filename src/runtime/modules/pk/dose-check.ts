@@ -5,11 +5,11 @@
 import { normalizeName } from '../../../util/names.js';
 import { roundSignificant as significant } from '../../../util/round.js';
 import { above, below } from '../util/threshold.js';
-import { ArgumentError, type CallContext, type JsonObject } from '../types.js';
+import { ArgumentError, type CallContext, type DoseLevel, type JsonObject } from '../types.js';
 import { convertDose, parseDoseUnit, type DoseUnit } from './dose-units.js';
 import { administered, findDrug, tableOf, type Drug, type IndicationLimits, type LimitValue, type PeriodLimit, type Route } from './table.js';
 
-export type Level = 'OK' | 'WARNING' | 'UNCHECKED' | 'UNKNOWN' | 'ERROR';
+export type Level = DoseLevel;
 export type Kind = 'SINGLE' | 'RATE' | 'DAILY' | 'WEEKLY';
 
 export interface DoseCheck {
