@@ -1,7 +1,7 @@
-// ICD-10-CM tables (modules.md §9.1): codes, categories, chapters, MS-DRG families and the SNOMED CT map.
+// ICD-10-CM tables (modules.md §9.1): codes, categories, chapters and MS-DRG families. The SNOMED CT map
+// is licensed and comes from an operator-loaded pack (snomed-pack.ts).
 import codeTable from '../data/icd10cm.json' with { type: 'json' };
 import drgTable from '../data/msdrg.json' with { type: 'json' };
-import snomedTable from '../data/snomed-icd10cm.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 
 export interface Chapter {
@@ -31,16 +31,6 @@ export interface Drg {
   principal_codes: string[];
 }
 
-export interface SnomedRow {
-  snomed_id: string;
-  snomed_term: string;
-  icd_code: string;
-  map_group: number;
-  map_priority: number;
-  map_rule: string;
-  map_advice: string;
-}
-
 interface Versioned {
   name: string;
   version: string;
@@ -49,7 +39,6 @@ interface Versioned {
 
 export const icd = deepFreeze(codeTable as unknown as Versioned & { chapters: Chapter[]; categories: { code: string; title: string }[]; codes: IcdCode[]; cc_source: string });
 export const drgs = deepFreeze(drgTable as unknown as Versioned & { drgs: Drg[] });
-export const snomed = deepFreeze(snomedTable as unknown as Versioned & { rows: SnomedRow[] });
 
 const byCode = new Map(icd.codes.map((c) => [c.code, c]));
 const categoryTitle = new Map(icd.categories.map((c) => [c.code, c.title]));
@@ -88,8 +77,4 @@ export function relatedCodes(entry: IcdCode): IcdCode[] {
   for (const code of entry.related) out.set(code, byCode.get(code)!);
   for (const other of icd.codes) if (other.code !== entry.code && other.code.startsWith(entry.code.slice(0, 3))) out.set(other.code, other);
   return [...out.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
-}
-
-export function snomedFor(code: string): string[] {
-  return [...new Set(snomed.rows.filter((r) => r.icd_code === code).map((r) => r.snomed_id))];
 }
