@@ -102,8 +102,8 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     access = opened.access;
     closeStore = opened.close;
   }
-  usePackDirectory(options.dataDir); // /v1/call and /v1/health read packs here; each pool child is told the same directory
-  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: options.dataDir });
+  usePackDirectory(options.dataDir || null); // /v1/call and /v1/health read packs here; each pool child is told the same directory
+  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: options.dataDir || undefined });
   const app = createApp({ pool, access, log });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
   const server = app.listen(options.port, host);
