@@ -1,7 +1,7 @@
 // modules.md §9: ICD-10-CM lookup and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM mapping.
 import { suggestNames } from '../../util/names.js';
 import { packReference } from '../packs/types.js';
-import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes } from './icd/codes.js';
+import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, searchCodes } from './icd/codes.js';
 import { drgLookup } from './icd/drg.js';
 import { conceptsMappedTo, installedSnomedMap, mapRowsOf } from './icd/snomed-pack.js';
 import { isVerhoeffValid } from './icd/verhoeff.js';
@@ -61,19 +61,10 @@ function snomedFields(code: string): JsonObject {
   return { snomed_ct: conceptsMappedTo(pack, code), data_pack: packReference(pack.meta) };
 }
 
-/** Every word must occur in the description, the category title or as a code prefix (§9.2 search). */
 function search(term: string, limit: number): JsonObject {
-  const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const exact = normalizeCode(term);
-  const matches = icd.codes.filter((c) => {
-    const description = c.description.toLowerCase();
-    const title = (categoryOf(c.code)?.title ?? '').toLowerCase();
-    const code = c.code.toLowerCase();
-    return words.every((w) => description.includes(w) || title.includes(w) || code.startsWith(w) || code.replace('.', '').startsWith(w));
-  });
-  const ordered = [...matches.filter((c) => c.code === exact), ...matches.filter((c) => c.code !== exact)];
-  const results = ordered.slice(0, limit).map((c) => ({ code: c.code, description: c.description, category: c.code.slice(0, 3), billable: c.billable }));
-  return { type: 'ICD_SEARCH', query: term, results, count: results.length, truncated: ordered.length > limit };
+  const { results, truncated } = searchCodes(term, limit);
+  const rows = results.map((c) => ({ code: c.code, description: c.description, category: c.code.slice(0, 3), billable: c.billable }));
+  return { type: 'ICD_SEARCH', query: term, results: rows, count: rows.length, truncated };
 }
 
 function snomedId(value: JsonValue): string {

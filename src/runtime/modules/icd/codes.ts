@@ -78,3 +78,41 @@ export function relatedCodes(entry: IcdCode): IcdCode[] {
   for (const other of icd.codes) if (other.code !== entry.code && other.code.startsWith(entry.code.slice(0, 3))) out.set(other.code, other);
   return [...out.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
 }
+
+interface SearchEntry {
+  entry: IcdCode;
+  /** lower-cased description and category title, searched for every word */
+  text: string;
+  code: string;
+  bare: string;
+}
+
+let searchEntries: SearchEntry[] | null = null;
+
+/** Built once per process, on the first search: lower-casing 74,000 titles per query would dominate it. */
+function searchIndex(): SearchEntry[] {
+  searchEntries ??= icd.codes.map((entry) => {
+    const code = entry.code.toLowerCase();
+    return { entry, text: `${entry.description.toLowerCase()}\n${(categoryTitle.get(entry.code.slice(0, 3)) ?? '').toLowerCase()}`, code, bare: code.replace('.', '') };
+  });
+  return searchEntries;
+}
+
+/**
+ * §9.2 search: codes where every word occurs in the description or category title, or is a code prefix;
+ * an exact code match first, then table order. Stops scanning once `limit` + 1 matches are known.
+ */
+export function searchCodes(term: string, limit: number): { results: IcdCode[]; truncated: boolean } {
+  const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const exact = normalizeCode(term);
+  const matches: IcdCode[] = [];
+  let exactMatch: IcdCode | undefined;
+  for (const e of searchIndex()) {
+    if (!words.every((w) => e.text.includes(w) || e.code.startsWith(w) || e.bare.startsWith(w))) continue;
+    if (e.entry.code === exact) exactMatch = e.entry;
+    else matches.push(e.entry);
+    if (matches.length > limit && (exact === null || exactMatch || !byCode.has(exact))) break;
+  }
+  const ordered = exactMatch ? [exactMatch, ...matches] : matches;
+  return { results: ordered.slice(0, limit), truncated: ordered.length > limit };
+}
