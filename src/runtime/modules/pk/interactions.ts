@@ -1,7 +1,7 @@
 // The two-way interaction check of modules.md §4.4: each rule is stored once and applies in both
 // directions and to every member of a class it names.
 import type { CallContext, JsonObject } from '../types.js';
-import { findDrug, interactions, matchesSide, suggestDrugs, type Drug, type InteractionRule, type Severity } from './table.js';
+import { findDrug, interactionRules, interactions, matchesSide, suggestDrugs, type Drug, type InteractionRule, type Severity } from './table.js';
 
 const RANK: Record<Severity, number> = { EXPECTED: 0, MONITOR: 1, MODERATE: 2, MAJOR: 3, SEVERE: 4 };
 
@@ -58,7 +58,7 @@ export function checkInteractions(ctx: CallContext, drugName: string, others: re
 
 /** The rules linking two drugs, most severe first (stable in table order). */
 function rulesBetween(d: Drug, x: Drug): InteractionRule[] {
-  return interactions.rules
+  return interactionRules()
     .filter((r) => (matchesSide(d, r.a) && matchesSide(x, r.b)) || (matchesSide(x, r.a) && matchesSide(d, r.b)))
     .sort((p, q) => RANK[q.severity] - RANK[p.severity]);
 }

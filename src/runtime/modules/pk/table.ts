@@ -5,8 +5,10 @@ import interactionTable from './data/interactions.json' with { type: 'json' };
 import tdmTable from './data/tdm.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 import { normalizeName } from '../../../util/names.js';
+import { activePack, derived } from '../../packs/active.js';
+import { PackError, type LoadedPack } from '../../packs/types.js';
 import { NameIndex } from '../util/name-index.js';
-import type { CallContext, JsonObject } from '../types.js';
+import { ArgumentError, type CallContext, type JsonObject } from '../types.js';
 
 export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP'] as const;
 export type Route = (typeof ROUTES)[number];
@@ -181,6 +183,65 @@ export const tdm = deepFreeze(tdmTable as unknown as { name: string; version: st
 
 export const namesOf = (d: Drug): string[] => [d.name, ...d.aliases];
 const tableIndex = new NameIndex(drugs.drugs, namesOf);
+
+/** The operator's `formulary` pack kind (pk/formulary-pack.ts): drug rows and rules of the site. */
+export const FORMULARY_PACK = 'formulary';
+export type FormularyEntry = { type: 'drug'; drug: Drug } | { type: 'rule'; rule: InteractionRule };
+
+/** The table this installation answers from: the shipped rows, with a formulary pack's rows over them. */
+interface TableView {
+  index: NameIndex<Drug>;
+  drugs: readonly Drug[];
+  rules: readonly InteractionRule[];
+  /** the rows that came from the pack, and how results name it */
+  fromPack: ReadonlySet<Drug>;
+  packSource: { source: string; version: string } | null;
+}
+
+const SHIPPED: TableView = { index: tableIndex, drugs: drugs.drugs, rules: interactions.rules, fromPack: new Set(), packSource: null };
+
+function siteView(): TableView {
+  let pack: LoadedPack<FormularyEntry> | null;
+  try {
+    pack = activePack<FormularyEntry>(FORMULARY_PACK);
+  } catch (error) {
+    if (!(error instanceof PackError)) throw error;
+    // A site formulary that is installed but unreadable must not silently fall back to shipped limits.
+    throw new ArgumentError(`pk: the installed formulary pack cannot be used (${error.message}); see cpes data list`);
+  }
+  if (!pack) return SHIPPED;
+  const meta = pack.meta;
+  return derived(pack, (entries) => {
+    const siteDrugs = entries.flatMap((e) => (e.type === 'drug' ? [deepFreeze({ ...DRUG_DEFAULTS, ...e.drug } as Drug)] : []));
+    const replaced = new Set(siteDrugs.flatMap((d) => namesOf(d).map((n) => tableIndex.get(n)).filter((x): x is Drug => x !== undefined)));
+    const rows = [...drugs.drugs.map((d) => (replaced.has(d) ? null : d)).filter((d): d is Drug => d !== null), ...siteDrugs];
+    const index = new NameIndex<Drug>([], namesOf);
+    for (const d of siteDrugs) index.add(d, namesOf(d));
+    // A replaced shipped drug keeps answering to its shipped names, now with the site's row.
+    for (const old of replaced) {
+      const site = siteDrugs.find((d) => namesOf(d).some((n) => tableIndex.get(n) === old))!;
+      for (const name of namesOf(old)) if (!index.get(name)) index.add(site, [name]);
+    }
+    for (const d of drugs.drugs) if (!replaced.has(d)) index.add(d, namesOf(d));
+    return {
+      index,
+      drugs: rows,
+      rules: [...interactions.rules, ...entries.flatMap((e) => (e.type === 'rule' ? [e.rule] : []))],
+      fromPack: new Set(siteDrugs),
+      packSource: { source: `formulary pack: ${meta.label ?? meta.file_name}`, version: `pack v${meta.version} sha256:${meta.sha256.slice(0, 12)}` },
+    };
+  });
+}
+
+/** The interaction rules in force: the shipped ones and the site formulary's. */
+export function interactionRules(): readonly InteractionRule[] {
+  return siteView().rules;
+}
+
+/** Is `name` a drug of the shipped table (for pack validation)? */
+export function isShippedDrug(name: string): boolean {
+  return tableIndex.get(name) !== undefined;
+}
 const tdmIndex = new Map(tdm.drugs.map((t) => [normalizeName(t.drug), t]));
 
 /** Class name (normalized) → canonical names of its member drugs, from the class table and each row. */
@@ -231,31 +292,33 @@ function runState(ctx: CallContext): PkRunState {
   return ctx.state.slot<PkRunState>('pk', () => ({ registered: [], index: new NameIndex<Drug>([], namesOf), administered: [] }));
 }
 
-/** §22.1 step 1: run-registered drugs first, then the table. */
+/** §22.1 step 1: run-registered drugs first, then the site formulary, then the shipped table. */
 export function findDrug(ctx: CallContext, name: string): Drug | undefined {
-  return runState(ctx).index.get(name) ?? tableIndex.get(name);
+  return runState(ctx).index.get(name) ?? siteView().index.get(name);
 }
 
 export function suggestDrugs(ctx: CallContext, name: string): string[] {
-  return tableIndex.suggest(name, runState(ctx).registered.flatMap(namesOf));
+  return siteView().index.suggest(name, runState(ctx).registered.flatMap(namesOf));
 }
 
 /** Which table a drug row came from and its version, for results (`source`, `table_version`). */
 export function tableOf(ctx: CallContext, drug: Drug): { source: string; version: string | null } {
-  return runState(ctx).registered.includes(drug) ? { source: 'registered in this run', version: null } : { source: drugs.name, version: drugs.version };
+  if (runState(ctx).registered.includes(drug)) return { source: 'registered in this run', version: null };
+  const view = siteView();
+  return view.fromPack.has(drug) && view.packSource ? view.packSource : { source: drugs.name, version: drugs.version };
 }
 
 export function isTableDrug(name: string): boolean {
-  return tableIndex.get(name) !== undefined;
+  return siteView().index.get(name) !== undefined;
 }
 
 export function allDrugs(ctx: CallContext): Drug[] {
-  return [...drugs.drugs, ...runState(ctx).registered];
+  return [...siteView().drugs, ...runState(ctx).registered];
 }
 
 export function registerDrug(ctx: CallContext, drug: Drug): string | null {
   const state = runState(ctx);
-  const clash = state.index.clash(namesOf(drug)) ?? tableIndex.clash(namesOf(drug));
+  const clash = state.index.clash(namesOf(drug)) ?? siteView().index.clash(namesOf(drug));
   if (clash) return clash.name;
   state.index.add(drug, namesOf(drug));
   state.registered.push(drug);
