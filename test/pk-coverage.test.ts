@@ -50,7 +50,6 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Hydromorphone: ['IV max_single', 'IV max_rate', 'IM max_single', 'SC max_single', 'max_daily'],
   Remifentanil: ['IV max_single', 'IV max_rate', 'max_daily'],
   Methadone: ['PO max_single', 'max_daily'],
-  Tramadol: ['PO max_single', 'max_daily'],
   Meperidine: ['PO max_single', 'IV max_single', 'IM max_single', 'max_daily'],
   Nitroprusside: ['max_daily'],
   Glipizide: ['PO max_single'],
@@ -71,6 +70,14 @@ function missingLimits(d: any): string[] {
 function interactionsOf(drug: string, other: string) {
   return call('check_interactions', drug, [other]);
 }
+
+describe('pk interaction classes', () => {
+  it('a declared class lists every row that names it, so row and table membership cannot drift apart', () => {
+    for (const d of drugs) {
+      for (const cls of d.interaction_classes) if (classes[cls]) expect(classes[cls].members, `${d.name} in ${cls}`).to.include(d.name);
+    }
+  });
+});
 
 describe('pk drug identities (rxcui)', () => {
   it('every drug carries an RxNorm ingredient id or null, and the unverified ones are exactly the known list', () => {
