@@ -18,20 +18,16 @@ const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', '
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Norepinephrine: ['IV max_rate', 'max_daily'],
   Epinephrine_IV: ['IV max_rate', 'max_daily'],
-  Dobutamine: ['max_daily'],
-  Epinephrine: ['max_daily'],
   Vasopressin: ['IV max_rate', 'max_daily'],
   Metoprolol: ['IV max_single', 'PO max_single', 'max_daily'],
   Labetalol: ['IV max_single', 'PO max_single', 'max_daily'],
   Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
   Ketamine: ['IV max_single', 'IM max_single', 'max_daily'],
   Amiodarone: ['IV max_single', 'IV max_rate', 'PO max_single', 'max_daily'],
-  Adenosine: ['max_daily'],
   Heparin: ['IV max_single', 'IV max_rate', 'SC max_single', 'max_daily'],
   Enoxaparin: ['SC max_single', 'IV max_single', 'max_daily'],
   Warfarin: ['PO max_single', 'max_daily'],
   Apixaban: ['PO max_single', 'max_daily'],
-  Rivaroxaban: ['PO max_single'],
   Bivalirudin: ['IV max_single', 'IV max_rate', 'max_daily'],
   Irinotecan: ['IV max_single', 'max_daily'],
   Procarbazine: ['PO max_single', 'max_daily'],
@@ -51,11 +47,10 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Remifentanil: ['IV max_single', 'IV max_rate', 'max_daily'],
   Methadone: ['PO max_single', 'max_daily'],
   Meperidine: ['PO max_single', 'IV max_single', 'IM max_single', 'max_daily'],
-  Nitroprusside: ['max_daily'],
   Glipizide: ['PO max_single'],
 };
 
-/** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the daily is 'none'. */
+/** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
 function missingLimits(d: any): string[] {
   const missing: string[] = [];
   for (const [route, block] of Object.entries<any>(d.dosing)) {
@@ -63,7 +58,7 @@ function missingLimits(d: any): string[] {
     if (block.infusion && block.infusion.max_rate === null) missing.push(`${route} max_rate`);
   }
   if (d.max_daily === null) missing.push('max_daily');
-  if (d.max_daily === 'none' && (d.max_weekly === null || d.max_weekly === undefined)) missing.push('max_weekly');
+  if (d.max_weekly === null) missing.push('max_weekly');
   return missing;
 }
 
