@@ -231,4 +231,34 @@ describe('pk interaction defects of issue 12', () => {
       Lamotrigine Topiramate Oxcarbazepine Phenobarbital Risperidone Aripiprazole Ziprasidone`.split(/\s+/);
     for (const name of required) expect(call('get_profile', name), name).to.include({ found: true, name });
   });
+
+  it('statin label dose caps with interacting drugs are rules in both directions; simvastatin with cyclosporine is contraindicated', () => {
+    for (const [statin, other, severity] of [['Simvastatin', 'Diltiazem', 'MODERATE'], ['Simvastatin', 'Amlodipine', 'MODERATE'], ['Rosuvastatin', 'Atazanavir', 'MODERATE'], ['Pravastatin', 'Clarithromycin', 'MODERATE'], ['Simvastatin', 'Cyclosporine', 'SEVERE']]) {
+      for (const [x, y] of [[statin, other], [other, statin]]) expect(interactionsOf(x!, y!), `${x} + ${y}`).to.include({ max_severity: severity });
+    }
+  });
+});
+
+describe('pk label maxima entered for the added outpatient drugs', () => {
+  const daily = (name: string) => byName.get(name).max_daily;
+
+  it('hold the label daily maximum with its source, and "none" per dose only where the label gives a daily limit alone', () => {
+    const expected: Record<string, number> = {
+      Sertraline: 200, Fluoxetine: 80, Escitalopram: 20, Citalopram: 40, Duloxetine: 120, Venlafaxine: 375, Tramadol: 400,
+      Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
+    };
+    for (const [name, value] of Object.entries(expected)) {
+      expect(daily(name), name).to.include({ value, unit: 'mg/day' });
+      expect(daily(name).source, name).to.be.a('string').and.not.equal('');
+      const single = byName.get(name).dosing.PO.bolus;
+      if (single.max_single === 'none') expect(single.source, `${name} "none" needs its reason`).to.match(/daily/);
+    }
+    expect(byName.get('Tramadol').dosing.PO.bolus.max_single).to.equal(100);
+    expect(byName.get('Simvastatin').dosing.PO.bolus.usual_high, 'simvastatin 80 mg is restricted, so above 40 mg warns').to.equal(40);
+  });
+
+  it('citalopram is QT-prolonging (FDA 2011: no doses above 40 mg/day)', () => {
+    expect(classes.QT_prolonging!.members).to.include('Citalopram');
+    expect(interactionsOf('Citalopram', 'Ondansetron').interactions.map((r: any) => r.rule)).to.include('QT_prolonging + QT_prolonging');
+  });
 });
