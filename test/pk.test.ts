@@ -214,6 +214,25 @@ describe('pk table build checks (§1.9, §4.1)', () => {
     }
   });
 
+  it('every rule answers in both directions with the same record, for a member of each side', () => {
+    const members = (side: string): string[] => {
+      const key = normalizeName(side);
+      const direct = drugs.filter((d) => normalizeName(d.name) === key).map((d) => d.name);
+      if (direct.length) return direct;
+      const listed = (Object.entries(interactionTable.classes).find(([c]) => normalizeName(c) === key)?.[1].members ?? []) as string[];
+      return [...listed, ...drugs.filter((d) => d.interaction_classes.some((c: string) => normalizeName(c) === key)).map((d) => d.name)];
+    };
+    for (const r of interactionTable.rules) {
+      const a = members(r.a)[0]!;
+      const b = members(r.b).find((m) => normalizeName(m) !== normalizeName(a));
+      if (!b) continue; // a class rule whose only member is the drug itself cannot pair
+      const forward = call('check_interactions', a, [b]).interactions;
+      const backward = call('check_interactions', b, [a]).interactions;
+      expect(backward, `${r.a} + ${r.b} as ${a} / ${b}`).to.deep.equal(forward);
+      expect(forward.map((x: { rule: string }) => x.rule), `${r.a} + ${r.b}`).to.include(`${r.a} + ${r.b}`);
+    }
+  });
+
   it('uses only the severities of §4.1', () => {
     const severities = new Set(['MONITOR', 'MODERATE', 'MAJOR', 'SEVERE', 'EXPECTED']);
     for (const r of interactionTable.rules) expect(severities.has(r.severity), `${r.a}+${r.b}`).to.equal(true);
