@@ -49,3 +49,79 @@ export function diplotypeRows(file: CpicGeneFile): Record<string, string> {
   for (const d of file.diplotypes ?? []) rows[d.diplotype] = d.phenotype;
   return rows;
 }
+
+/** CPIC's phenotype words → the codes results carry (modules.md §11.2); HLA calls become POSITIVE/NEGATIVE. */
+export function phenotypeCode(cpic: string): string {
+  const words = cpic.trim();
+  const hla = /^\*\d+:\d+ (positive|negative)$/i.exec(words);
+  if (hla) return hla[1]!.toUpperCase();
+  const short: Record<string, string> = {
+    'Poor Metabolizer': 'PM', 'Intermediate Metabolizer': 'IM', 'Normal Metabolizer': 'NM', 'Rapid Metabolizer': 'RM', 'Ultrarapid Metabolizer': 'UM',
+    'Likely Poor Metabolizer': 'LIKELY_PM', 'Likely Intermediate Metabolizer': 'LIKELY_IM', 'Possible Intermediate Metabolizer': 'POSSIBLE_IM',
+  };
+  return short[words] ?? words.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+}
+
+/** One CPIC recommendation as PharmCAT's report JSON carries it (CPIC Guideline Annotation section). */
+export interface CpicReportDrug {
+  name: string;
+  version: string;
+  urls: string[];
+  citations: { pmid: string; title: string; year: number }[];
+  guidelines: { name: string; annotations: { implications: string[]; drugRecommendation: string | null; classification: string | null; population: string; alternateDrugAvailable: boolean; phenotypes: Record<string, string> }[] }[];
+}
+
+export interface GuidanceRow {
+  drug: string;
+  phenotypes: Record<string, string>;
+  /** for HLA genes: the allele whose presence the phenotype states (`*15:02`) */
+  risk_alleles: Record<string, string>;
+  population: string;
+  implication: string;
+  recommendation: string;
+  alternative: boolean;
+  classification: string | null;
+  source: string;
+}
+
+/** The recommendation text without CPIC's HTML "Other Considerations" appendix. */
+function plainRecommendation(text: string): string {
+  return text.split('\n<h4')[0]!.replace(/<[^>]+>/g, '').trim();
+}
+
+function guidelineSource(drug: CpicReportDrug): string {
+  const latest = [...drug.citations].sort((a, b) => b.year - a.year)[0];
+  return `CPIC guideline for ${drug.name}${latest ? ` (${latest.year}, PMID ${latest.pmid})` : ''}, CPIC data ${drug.version}, ${drug.urls[0] ?? ''}`.trim();
+}
+
+/** The genes a CPIC guideline covers, read from its name: "Annotation of CPIC Guideline for warfarin and CYP2C9, CYP4F2, VKORC1". */
+export function guidelinePair(drug: CpicReportDrug): { drug: string; genes: string[]; source: string } | null {
+  const name = drug.guidelines[0]?.name ?? '';
+  const genes = / and ([A-Z0-9-]+(?:, [A-Z0-9-]+)*)$/.exec(name);
+  return genes ? { drug: drug.name, genes: genes[1]!.split(', '), source: guidelineSource(drug) } : null;
+}
+
+export function guidanceRows(drug: CpicReportDrug): GuidanceRow[] {
+  const source = guidelineSource(drug);
+  const rows: GuidanceRow[] = [];
+  for (const guideline of drug.guidelines) {
+    for (const a of guideline.annotations) {
+      if (!a.drugRecommendation || Object.keys(a.phenotypes).length === 0) continue;
+      rows.push({
+        drug: drug.name,
+        phenotypes: Object.fromEntries(Object.entries(a.phenotypes).map(([gene, p]) => [gene, phenotypeCode(p)])),
+        risk_alleles: Object.fromEntries(Object.entries(a.phenotypes).flatMap(([gene, p]) => {
+          const allele = /^(\*\d+:\d+) /.exec(p);
+          return allele ? [[gene, allele[1]!]] : [];
+        })),
+        population: a.population,
+        implication: a.implications.join(' '),
+        recommendation: plainRecommendation(a.drugRecommendation),
+        alternative: a.alternateDrugAvailable,
+        classification: a.classification,
+        source,
+      });
+    }
+  }
+  return rows;
+}
