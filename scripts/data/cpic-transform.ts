@@ -43,10 +43,10 @@ export function alleleRows(file: CpicGeneFile): AlleleRow[] {
     });
 }
 
-/** Diplotype → CPIC phenotype, keyed by the two alleles in CPIC's allele order joined by '/'. */
+/** Diplotype (as CPIC writes it, `*1/*17`) → phenotype code (`RM`). */
 export function diplotypeRows(file: CpicGeneFile): Record<string, string> {
   const rows: Record<string, string> = {};
-  for (const d of file.diplotypes ?? []) rows[d.diplotype] = d.phenotype;
+  for (const d of file.diplotypes ?? []) rows[d.diplotype] = phenotypeCode(d.phenotype);
   return rows;
 }
 
