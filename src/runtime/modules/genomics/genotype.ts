@@ -10,7 +10,8 @@ export interface AlleleCall {
   copies: number | 'N';
 }
 
-const STAR = /^(\*[0-9]+[A-Z]?)(?:X([0-9]+|N))?$/i;
+// `*80+*28`: CPIC names a haplotype carrying two star alleles with '+'
+const STAR = /^(\*[0-9]+[A-Z]?(?:\+\*[0-9]+[A-Z]?)*)(?:X([0-9]+|N))?$/i;
 
 /** Splits `A/B` into its two sides, or throws naming what was wrong. */
 export function twoSides(label: string, genotype: string): [string, string] {
