@@ -65,7 +65,7 @@ export function interpret(mic: number, row: BreakpointRow): string {
 }
 
 function breakpointOf(row: BreakpointRow): JsonObject {
-  return { s: row.s, i: row.i, sdd: row.sdd, r: row.r, qualifier: row.qualifier, edition: `${row.standard} ${row.edition}`, source: row.source };
+  return { s: row.s, i: row.i, sdd: row.sdd, r: row.r, qualifier: row.qualifier, edition: row.edition, standard: row.standard, source: row.source };
 }
 
 function rowsFor(organism: Organism, drug: Antibiotic): BreakpointRow[] {
