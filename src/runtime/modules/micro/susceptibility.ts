@@ -69,13 +69,12 @@ function breakpointOf(row: BreakpointRow): JsonObject {
 }
 
 function rowsFor(organism: Organism, drug: Antibiotic): BreakpointRow[] {
-  return breakpoints.rows.filter((r) => r.group === organism.breakpoint_group && normalizeName(r.antibiotic) === normalizeName(drug.name)
-    && (!r.applies_to || r.applies_to.includes(organism.key)));
+  return breakpoints.rows.filter((r) => r.group === organism.breakpoint_group && r.antibiotic === drug.name && (!r.applies_to || r.applies_to.includes(organism.key)));
 }
 
 function noBreakpointReason(organism: Organism, drug: Antibiotic): string {
   if (organism.breakpoint_group === null) return organism.breakpoint_note ?? `${organism.key} has no CLSI breakpoint group`;
-  const refused = breakpoints.not_recognized.find((n) => n.group === organism.breakpoint_group && normalizeName(n.antibiotic) === normalizeName(drug.name));
+  const refused = breakpoints.not_recognized.find((n) => n.group === organism.breakpoint_group && n.antibiotic === drug.name);
   if (refused) return `no recognized interpretive criteria for ${organism.breakpoint_group} and ${drug.name}: ${refused.source}`;
   return `this table holds no ${organism.breakpoint_group} breakpoint for ${drug.name} (the table is partial; see README, micro data)`;
 }
