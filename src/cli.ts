@@ -9,6 +9,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   keys: { summary: 'create, list and revoke API keys', load: () => import('./cli/keys.js') },
   backup: { summary: 'copy the key store to a file while the server runs', load: async () => (await import('./cli/backup.js')).backup },
   restore: { summary: 'replace the key store with a backup (server stopped)', load: async () => (await import('./cli/backup.js')).restore },
+  data: { summary: 'import, list and remove data packs (SNOMED CT map, laboratory ranges)', load: () => import('./cli/data.js') },
 };
 
 function usage(): string {
