@@ -41,6 +41,11 @@ describe('fuzz regressions: library', () => {
     expect(libraryOf('pk').error('trough_estimate', 'vancomycin', 512, 5e-324, 70)).to.match(/^pk\.trough_estimate: argument 3 'interval_hr' must be ≥ 0.25/);
   });
 
+  it('pk.trough_estimate and plasma_concentration: a dose over 1,000,000 is an argument error, not "cannot round Infinity"', () => {
+    expect(libraryOf('pk').error('trough_estimate', 'vancomycin', 1e308, 0.25, 500)).to.match(/^pk\.trough_estimate: argument 2 'dose' must be ≤ 1000000, got 1e\+308/);
+    expect(libraryOf('pk').error('plasma_concentration', 'vancomycin', 1e308, 10, 70)).to.match(/^pk\.plasma_concentration: argument 2 'dose' must be ≤ 1000000/);
+  });
+
   it('pk.get_profile declares the notes field its table rows carry', () => {
     expect(checkCall('pk', 'get_profile', ['vancomycin'])).to.equal(null);
   });

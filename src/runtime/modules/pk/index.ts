@@ -279,7 +279,8 @@ const pk: ModuleDef = {
       description: 'Steady-state and first-dose peak/trough and AUC24 for repeated dosing (one-compartment estimate).',
       params: [
         drugName,
-        { name: 'dose', type: 'number', exclusiveMinimum: 0, unit: 'mg', description: 'dose per administration' },
+        // 1,000,000 (a kilogram in mg) is beyond any dose and keeps the concentrations finite
+        { name: 'dose', type: 'number', exclusiveMinimum: 0, maximum: 1e6, unit: 'mg', description: 'dose per administration, at most 1,000,000 mg' },
         // a shorter interval is a continuous infusion, whose accumulation factor 1/(1 − e^(−kτ)) grows without bound
         { name: 'interval_hr', type: 'number', minimum: 0.25, maximum: 168, unit: 'h', description: 'dosing interval τ, 0.25–168 h' },
         weight(),
@@ -298,7 +299,7 @@ const pk: ModuleDef = {
       description: 'Concentration after one dose at a time (IV bolus or first-order absorption), in dose unit per litre.',
       params: [
         drugName,
-        { name: 'dose', type: 'number', exclusiveMinimum: 0, description: 'dose (mg gives mg/L)' },
+        { name: 'dose', type: 'number', exclusiveMinimum: 0, maximum: 1e6, description: 'dose (mg gives mg/L), at most 1,000,000' },
         { name: 'time_min', type: 'number', minimum: 0, unit: 'min', description: 'time after the dose' },
         weight(),
         optionalRoute,
