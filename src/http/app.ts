@@ -44,9 +44,9 @@ function countCodePoints(text: string, stopAfter: number): number {
 export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
+  const log = options.log ?? bufferedLineWriter();
   // Koa reports errors outside the middleware (a client that vanished mid-answer) here; one JSON line, no stack.
   app.on('error', (error: Error & { code?: string }) => log(JSON.stringify({ level: 'warn', message: 'connection error', error: error.code ?? error.name })));
-  const log = options.log ?? bufferedLineWriter();
   const { access, pool } = options;
 
   // Request id, access log and the one place where failures become JSON envelopes.
@@ -175,8 +175,8 @@ function bodyReadError(error: unknown): HttpError {
   }
   if (type === 'request.aborted') return new HttpError(400, 'invalid_request', 'the request body was cut off before its end');
   if (type === 'request.size.invalid') return new HttpError(400, 'invalid_request', 'the request body is shorter or longer than its Content-Length');
-  if ((error as { errno?: number }).errno !== undefined && typeof (error as { code?: unknown }).code === 'string' && String((error as { code: string }).code).startsWith('Z_')) {
-    return new HttpError(400, 'invalid_request', 'the request body is not valid data for its Content-Encoding');
+  if (String((error as { code?: unknown }).code ?? '').startsWith('Z_')) {
+    return new HttpError(400, 'invalid_request', 'the request body is not valid data for its Content-Encoding'); // a zlib error
   }
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new HttpError(400, 'invalid_request', 'the request body must be UTF-8 JSON');
   return new HttpError(400, 'invalid_request', 'the request body is not valid JSON');

@@ -50,26 +50,26 @@ const VASOPRESSORS = ['dopamine', 'dobutamine', 'epinephrine', 'norepinephrine']
 function sofaCardiovascular(r: PatientReader, label: string): number {
   const flag = r.optionalBoolean('on_vasopressors');
   const given = VASOPRESSORS.filter((d) => r.has(d));
+  const byMap = (): number => (below(r.number('map'), 70) ? 1 : 0);
   if (flag === false) {
     const running = given.find((d) => r.number(d) > 0);
     if (running) {
-      throw new ArgumentError(
-        `${label}: on_vasopressors is false but '${running}' is ${r.number(running)} mcg/kg/min; send on_vasopressors true with the running doses, or a dose of 0`,
-      );
+      throw new ArgumentError(`${label}: on_vasopressors is false but '${running}' is ${r.number(running)} mcg/kg/min; send on_vasopressors true with the running doses, or a dose of 0`);
     }
-  } else if (flag === null && given.length === 0) {
-    throw new ArgumentError(`${label}: patient field 'on_vasopressors' (true or false) or the running doses (dopamine, dobutamine, epinephrine, norepinephrine in mcg/kg/min) are required`);
+    return byMap();
   }
-  if (flag === true || (flag === null && given.length > 0)) {
-    if (given.length === 0) {
-      throw new ArgumentError(`${label}: on_vasopressors is true: send the running doses (mcg/kg/min, given ≥ 1 h) as dopamine, dobutamine, epinephrine or norepinephrine`);
-    }
-    const [dopamine, dobutamine, epinephrine, norepinephrine] = VASOPRESSORS.map((d) => r.optionalNumber(d) ?? 0) as [number, number, number, number];
-    if (dopamine > 15 || epinephrine > 0.1 || norepinephrine > 0.1) return 4;
-    if (dopamine > 5 || epinephrine > 0 || norepinephrine > 0) return 3;
-    if (dopamine > 0 || dobutamine > 0) return 2;
+  if (given.length === 0) {
+    throw new ArgumentError(
+      flag === true
+        ? `${label}: on_vasopressors is true: send the running doses (mcg/kg/min, given ≥ 1 h) as dopamine, dobutamine, epinephrine or norepinephrine`
+        : `${label}: patient field 'on_vasopressors' (true or false) or the running doses (dopamine, dobutamine, epinephrine, norepinephrine in mcg/kg/min) are required`,
+    );
   }
-  return below(r.number('map'), 70) ? 1 : 0;
+  const [dopamine, dobutamine, epinephrine, norepinephrine] = VASOPRESSORS.map((d) => r.optionalNumber(d) ?? 0) as [number, number, number, number];
+  if (dopamine > 15 || epinephrine > 0.1 || norepinephrine > 0.1) return 4;
+  if (dopamine > 5 || epinephrine > 0 || norepinephrine > 0) return 3;
+  if (dopamine > 0 || dobutamine > 0) return 2;
+  return byMap();
 }
 
 // APACHE II acute physiology, age and chronic health points (Knaus et al., Crit Care Med 1985;13:818-829).
