@@ -7,10 +7,10 @@ import { resultProblem } from '../scripts/fuzz/library.js';
 import { registry } from '../src/runtime/modules/index.js';
 
 describe('fuzz (short seeded campaign of npm run fuzz)', function () {
-  this.timeout(120_000);
+  this.timeout(180_000); // bounded by the campaign's minute; a loaded machine adds the servers' start-up
 
   it('finds no violation in the library, the protocol pipeline or the HTTP API (seed 19)', async () => {
-    const report = await runFuzz({ seed: 19, protocols: 150, callsPerFunction: 10, httpRequests: 200, maxDepth: 40, minutes: 0.75 });
+    const report = await runFuzz({ seed: 19, protocols: 120, callsPerFunction: 8, httpRequests: 160, maxDepth: 40, minutes: 1 });
     const lines = report.violations.map((v) => `[${v.fuzzer}] ${v.problem}\n    input: ${v.input}`);
     expect(lines, lines.join('\n')).to.deep.equal([]);
     expect(report.calls).to.be.greaterThan(0);

@@ -30,6 +30,8 @@ const PATHS = ['/health', '/tiers', '/modules', '/openapi.json', '/usage', '/run
 const METHODS = ['GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json', ''];
 const CODES = ['protocol P { let x = 1; alert "hi"; }', 'protocol P { input: Patient p; let s = med.scores.qsofa(p); }', 'protocol {', '', 'x'.repeat(10_001), 'protocol P { let x = 1 / 0; }'];
+/** sent even past the deadline, so a slow machine still checks something */
+const MIN_REQUESTS = 50;
 /** Names whose appearance in a body means a stack or a path leaked. */
 const LEAK = /\bat [\w.<>]+ \(|node:internal|\/work\/|\/src\/|\.ts:\d+|\.js:\d+/;
 
@@ -113,7 +115,7 @@ export async function fuzzHttp(options: HttpFuzzOptions): Promise<{ requests: nu
   const describe = (r: FuzzRequest): string =>
     shorten(`${r.method} ${r.path} ${JSON.stringify(r.headers)}${r.chunked ? ' chunked' : ''} ${r.body ? r.body.toString('latin1') : ''}`);
   const lane = async (): Promise<void> => {
-    while (next < requests.length && Date.now() < deadline) {
+    while (next < requests.length && (next < MIN_REQUESTS || Date.now() < deadline)) {
       const r = requests[next++]!;
       let problem: string | null;
       try {

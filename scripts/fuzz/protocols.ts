@@ -25,6 +25,8 @@ export interface ProtocolFuzzOptions {
 
 const PATIENTS = [undefined, {}, { hr: 130, bp: 85, rr: 30, creatinine: 2.5, baseline_creatinine: 1.0 }, { hr: 'fast' }, { age: -5, gcs: 99 }];
 const RUN_TIMEOUT_MS = 250;
+/** run even past the deadline, so a slow machine still checks something */
+const MIN_PROTOCOLS = 20;
 
 /** Where a diagnostic lies outside the source, or null. */
 export function diagnosticProblem(source: string, d: Diagnostic): string | null {
@@ -100,7 +102,7 @@ export async function fuzzProtocols(options: ProtocolFuzzOptions): Promise<{ pro
   let done = 0;
   let timeouts = 0;
   const lane = async (): Promise<void> => {
-    while (next < sources.length && Date.now() < deadline) {
+    while (next < sources.length && (next < MIN_PROTOCOLS || Date.now() < deadline)) {
       const index = next++;
       const source = sources[index]!;
       const checked = checkProblem(source);
