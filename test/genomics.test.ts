@@ -135,6 +135,7 @@ describe('genomics.dosing_guidance', () => {
     expect(im.note).to.match(/this table holds no row for CYP2C19 IM/);
     const none = call('dosing_guidance', 'CYP2D6', 'Pantoprazole', '*1/*1');
     expect(none).to.include({ has_guideline: false, recommendation: null, note: 'no CPIC guideline for this gene–drug pair' });
+    expect(call('dosing_guidance', 'CYP2D6', 'nosuchdrug', '*1/*1').note).to.equal('no CPIC guideline for this gene–drug pair ("nosuchdrug" is not a drug pk or the genomics tables know)');
   });
 
   it('INDETERMINATE gives no recommendation; HLA rows use the drug\'s own risk allele; multi-gene guidelines name their other genes', () => {

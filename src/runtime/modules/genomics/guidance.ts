@@ -40,10 +40,11 @@ export function dosingGuidance(ctx: CallContext, geneName: string, drugName: str
   const gene = findGene(geneName);
   if (!gene) return { ...result({ gene: geneName, drug: drugName, genotype, found: false, note: `unknown gene; known genes: see genomics.get_phenotype` }), suggestions: suggestGenes(geneName) };
   const p = phenotypeOf(gene, genotype, 'genomics.dosing_guidance');
-  const drug = resolveDrug(ctx, drugName) ?? drugName.trim();
+  const known = resolveDrug(ctx, drugName);
+  const drug = known ?? drugName.trim();
   const pair = pairsOf(drug).find((x) => x.genes.includes(gene));
   const base = { gene, drug, genotype: p.genotype, phenotype: p.phenotype };
-  if (!pair) return result({ ...base, note: 'no CPIC guideline for this gene–drug pair' });
+  if (!pair) return result({ ...base, note: `no CPIC guideline for this gene–drug pair${known ? '' : ` (${JSON.stringify(drug)} is not a drug pk or the genomics tables know)`}` });
   const requires = pair.genes.filter((g) => g !== gene);
   const { rows, phenotype } = rowsFor(pair.drug, gene, p);
   if (phenotype === 'INDETERMINATE') {
