@@ -2,14 +2,14 @@
 import { normalizeName } from '../../../util/names.js';
 import type { CallContext, JsonObject } from '../types.js';
 import { pairsOf, resolveDrug } from './drugs.js';
-import { findGene, phenotypeOf, suggestGenes, type Gene, type Phenotype } from './phenotype.js';
+import { findGene, GENES, phenotypeOf, suggestGenes, type Gene, type Phenotype } from './phenotype.js';
 import { guidance, supplement, type GuidanceRow } from './tables.js';
 
 const ROWS: readonly GuidanceRow[] = [...guidance.rows, ...supplement.rows];
 /** Phenotypes that stand for "no variant effect" in another gene of a multi-gene guideline. */
 const REFERENCE_PHENOTYPES = new Set(['NM', 'NORMAL_FUNCTION', 'NEGATIVE', 'NORMAL']);
 
-/** For HLA, whether the call carries the drug's risk allele (null when the call cannot tell). */
+/** For HLA, whether the call carries the drug's risk allele (INDETERMINATE when it names another allele). */
 function hlaStatus(p: Phenotype, riskAllele: string): string {
   if (p.carried) return p.carried.includes(riskAllele) ? 'POSITIVE' : 'NEGATIVE';
   if (p.stated_allele && p.stated_allele !== riskAllele) return 'INDETERMINATE';
@@ -38,7 +38,7 @@ function result(fields: Partial<Record<string, unknown>>): JsonObject {
 
 export function dosingGuidance(ctx: CallContext, geneName: string, drugName: string, genotype: string): JsonObject {
   const gene = findGene(geneName);
-  if (!gene) return { ...result({ gene: geneName, drug: drugName, genotype, found: false, note: `unknown gene; known genes: see genomics.get_phenotype` }), suggestions: suggestGenes(geneName) };
+  if (!gene) return { ...result({ gene: geneName, drug: drugName, genotype, found: false, note: `unknown gene; known genes: ${GENES.join(', ')}` }), suggestions: suggestGenes(geneName) };
   const p = phenotypeOf(gene, genotype, 'genomics.dosing_guidance');
   const known = resolveDrug(ctx, drugName);
   const drug = known ?? drugName.trim();
