@@ -114,8 +114,9 @@ describe('micro: identify, empiric_therapy, gram_stain_ddx, list_organisms', () 
     const cdi = call('empiric_therapy', 'c_diff');
     expect(cdi).to.include({ key: 'CDI', infection: 'Clostridioides difficile infection', found: true });
     expect(cdi.tiers).to.deep.equal(['initial', 'severe', 'recurrent']);
-    expect(cdi.initial).to.deep.equal(['Fidaxomicin (dose not entered) PO']);
-    expect(cdi.note).to.match(/regimens not entered for severe, recurrent/);
+    expect(cdi.initial).to.deep.equal(['Fidaxomicin 200 mg twice daily for 10 days PO', 'Vancomycin 125 mg four times daily for 10 days PO']);
+    expect(cdi.regimens.recurrent[0]).to.include({ drug: 'Fidaxomicin', route: 'PO' });
+    expect(cdi.note).to.match(/regimens not entered for severe:/);
     expect(call('empiric_therapy', 'pneumonia')).to.include({ key: 'CAP', source: 'ATS/IDSA 2019 (Metlay et al., Am J Respir Crit Care Med 2019;200:e45)' });
     expect(call('empiric_therapy', 'vap').key).to.equal('HAP_VAP');
     expect(call('empiric_therapy', 'malaria')).to.include({ found: false });
