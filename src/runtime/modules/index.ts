@@ -8,6 +8,7 @@ import chem from './chem.js';
 import signal from './signal.js';
 import icd from './icd.js';
 import kae from './kae.js';
+import nutrition from './nutrition/index.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, nutrition, kae, moiss]);
