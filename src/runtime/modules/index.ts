@@ -8,7 +8,8 @@ import chem from './chem.js';
 import signal from './signal.js';
 import icd from './icd.js';
 import kae from './kae.js';
+import epi from './epi/index.js';
 import nutrition from './nutrition/index.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, nutrition, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, epi, nutrition, kae, moiss]);
