@@ -10,6 +10,7 @@ import icd from './icd.js';
 import kae from './kae.js';
 import epi from './epi/index.js';
 import nutrition from './nutrition/index.js';
+import fhir from './fhir/index.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, epi, nutrition, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, epi, nutrition, fhir, kae, moiss]);
