@@ -8,9 +8,10 @@ import chem from './chem.js';
 import signal from './signal.js';
 import icd from './icd.js';
 import kae from './kae.js';
+import biochem from './biochem/index.js';
 import epi from './epi/index.js';
 import nutrition from './nutrition/index.js';
 import fhir from './fhir/index.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, epi, nutrition, fhir, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, biochem, epi, nutrition, fhir, kae, moiss]);
