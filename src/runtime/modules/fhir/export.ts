@@ -39,7 +39,7 @@ export function toPatient(patient: JsonObject, ctx: CallContext, label: string):
     const parts = name.split(/\s+/);
     resource.name = [parts.length > 1 ? { text: name, family: parts[parts.length - 1]!, given: parts.slice(0, -1) } : { text: name }];
   }
-  const g = gender(patient, label);
+  const g = isRunDefault(patient, 'sex', ctx) ? undefined : gender(patient, label);
   if (g) resource.gender = g;
   const birthDate = text(patient, 'birth_date', label);
   if (birthDate !== null) {
@@ -55,7 +55,7 @@ function isSent(patient: JsonObject, field: string): boolean {
   return (patient[field] ?? (alias === undefined ? null : patient[alias]) ?? null) !== null;
 }
 
-/** In a protocol, a field the request did not send holds its service.md default: defaults are not observations. */
+/** In a protocol, a field the request did not send holds its service.md default: defaults are not observations, nor a gender. */
 function isRunDefault(patient: JsonObject, field: string, ctx: CallContext): boolean {
   const run = ctx.patient;
   if (ctx.source !== 'run' || !run || run.supplied.has(field)) return false;
