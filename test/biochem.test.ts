@@ -36,6 +36,7 @@ describe('biochem kinetics', () => {
     });
     expect(call('lineweaver_burk', 'Xanthine_Oxidase', [0.043])).to.deep.include({ y_intercept: null, slope: null, x_intercept: -23.255814, data_points: [{ inv_S: 23.2558, inv_V: null }] });
     expect(error('lineweaver_burk', 'Trypsin', [0.001, 0])).to.equal("biochem.lineweaver_burk: argument 2 'substrate_concs' item 1 must be > 0, got 0");
+    expect(error('lineweaver_burk', 'Trypsin', [1e-320])).to.match(/^biochem.lineweaver_burk: 'substrate_concs' \(1e-320 mM\) give a result too large/);
     expect(error('lineweaver_burk', 'Trypsin', [])).to.match(/must have at least 1 items/);
   });
   it('competitive_inhibition: I = Ki doubles Km; at S = Km the rate falls by a third', () => {
@@ -44,6 +45,7 @@ describe('biochem kinetics', () => {
     expect(call('enzyme_inhibition', 'Trypsin', KM, 0, 1)).to.include({ percent_inhibition: 0, velocity_inhibited: 0.0405, velocity_uninhibited: 0.0405 });
     expect(error('competitive_inhibition', 'Trypsin', 1, 1)).to.equal("biochem.competitive_inhibition: argument 4 'ki' is required (inhibition constant Ki)");
     expect(error('competitive_inhibition', 'Trypsin', 1, 1, 0)).to.match(/argument 4 'ki' must be > 0/);
+    expect(error('competitive_inhibition', 'Trypsin', 1, 1e6, 1e-320)).to.match(/'inhibitor_conc' and 'ki' give a result too large/);
     expect(error('competitive_inhibition', 'Trypsin', 0, 1, 1)).to.match(/argument 2 'substrate_conc' must be > 0/);
   });
 });
@@ -107,6 +109,7 @@ describe('biochem acid–base and osmolality', () => {
     expect(call('ph_buffer', 4.76, 0.01, 0.1)).to.equal(5.76);
     expect(call('ph_buffer', 6.1, 1.2, 24)).to.equal(7.4); // bicarbonate: 6.1 + log10(20) = 7.401
     expect(error('ph_buffer', 4.76, 0, 0.1)).to.match(/argument 2 'acid_conc' must be > 0/);
+    expect(error('ph_buffer', 4.76, 1e-320, 1000)).to.match(/^biochem.ph_buffer: 'acid_conc' and 'base_conc' give a result too large/);
   });
   it('serum_osmolality: 2 × 140 + 90/18 + 14/2.8 = 290; 275 and 295 are normal, just outside is not', () => {
     expect(call('serum_osmolality', 140, 90, 14)).to.deep.equal({ type: 'BIOCHEM_OSMOLALITY', osmolality: 290, status: 'NORMAL', normal_range: '275-295 mOsm/kg', measured_osm: null, osmolal_gap: null, gap_status: null });

@@ -20,8 +20,9 @@ describe('epi.r0 and herd immunity', () => {
     expect(call('r0', 0.299, 0.3)).to.include({ status: 'DECLINING', herd_immunity_threshold_percent: 0 });
     expect(call('r0', 0, 0.3)).to.include({ R0: 0, status: 'DECLINING' });
   });
-  it('argument errors: γ must be > 0, rates above 20/day are refused', () => {
-    expect(error('r0', 0.3, 0)).to.equal("epi.r0: argument 2 'gamma' must be > 0, got 0");
+  it('argument errors: γ at least 0.0001/day, rates above 20/day are refused', () => {
+    expect(error('r0', 0.3, 0)).to.equal("epi.r0: argument 2 'gamma' must be ≥ 0.0001, got 0");
+    expect(call('r0', 0.3, 0.0001).R0).to.equal(3000);
     expect(error('r0', -1, 0.1)).to.equal("epi.r0: argument 1 'beta' must be ≥ 0, got -1");
     expect(error('r0', 21, 0.1)).to.equal("epi.r0: argument 1 'beta' must be ≤ 20, got 21");
   });
@@ -71,7 +72,7 @@ describe('epi.seir_model', () => {
     expect(Math.abs(r.attack_rate - 89.26)).to.be.at.most(0.1);
     for (const p of r.trajectory) expect(Math.abs(p.S + p.E + p.I + p.R - 100000)).to.be.at.most(2);
     expect(error('seir_model', 10, 11, 0.5, 0.2, 0.25)).to.match(/'initial_exposed' \(11\) must not exceed 'population' \(10\)/);
-    expect(error('seir_model', 10, 1, 0.5, 0.2, 0)).to.match(/argument 5 'sigma' must be > 0/);
+    expect(error('seir_model', 10, 1, 0.5, 0.2, 0)).to.match(/argument 5 'sigma' must be ≥ 0.0001/);
   });
   it('a 3,650-day SEIR runs from a protocol inside the run limits and reads like any result', () => {
     const code = 'protocol Long {\n  let run = med.epi.seir_model(1000000, 10, 0.5, 0.2, 0.25, 3650);\n  let days = run.trajectory;\n  let last = run.recovered;\n}';
@@ -89,6 +90,7 @@ describe('epi rates', () => {
     expect(call('incidence_rate', 50, 100000)).to.deep.equal({ type: 'EPI_INCIDENCE', new_cases: 50, population_at_risk: 100000, time_period_days: 365, incidence_per_100k_per_year: 50 });
     expect(call('incidence_rate', 10, 50000, 30).incidence_per_100k_per_year).to.equal(243.33); // 20 × 365/30
     expect(error('incidence_rate', 1, 0)).to.match(/argument 2 'population_at_risk' must be > 0/);
+    expect(error('incidence_rate', 1, 1e-320)).to.equal("epi.incidence_rate: 'population_at_risk' and 'time_period_days' give a result too large to represent; check their units and size");
   });
   it('prevalence: 250 of 10,000 → 2.5 %, 2500 per 100k; cases above the population is an error', () => {
     expect(call('prevalence', 250, 10000)).to.deep.equal({ type: 'EPI_PREVALENCE', total_cases: 250, population: 10000, prevalence_percent: 2.5, prevalence_per_100k: 2500 });

@@ -60,6 +60,9 @@ describe('nutrition energy', () => {
     expect(call('mifflin_st_jeor', 80, 180, 30, 'M')).to.deep.equal({ type: 'NUTR_REE', ree_kcal: 1780, formula: 'Mifflin-St Jeor', weight_kg: 80, height_cm: 180, age: 30, sex: 'M' });
     expect(call('mifflin_st_jeor', 80, 180, 30, 'F').ree_kcal).to.equal(1614);
     expect(error('mifflin_st_jeor', 80, 180, 121, 'M')).to.match(/argument 3 'age' must be ≤ 120/);
+    // 10 × 0.3 + 6.25 × 30 − 5 × 120 + 5 = −404.5
+    expect(error('mifflin_st_jeor', 0.3, 30, 120, 'M')).to.equal('nutrition.mifflin_st_jeor: the equation gives -404 kcal/day for these inputs, which is no answer; it was derived for adults');
+    expect(error('harris_benedict', 0.3, 30, 120, 'M')).to.match(/^nutrition.harris_benedict: the equation gives -5\d\d kcal\/day/);
   });
   it('total_energy: 1500 × 1.2 × 1.5 = 2700; defaults sedentary and none', () => {
     expect(call('total_energy', 1500, 'bedrest', 'sepsis')).to.deep.equal({ type: 'NUTR_TEE', tee_kcal: 2700, bee_kcal: 1500, activity_factor: 1.2, stress_factor: 1.5, activity: 'bedrest', stress: 'sepsis' });
@@ -124,6 +127,7 @@ describe('nutrition.tpn_calculate', () => {
   it('protein calories at or above the target are an argument error', () => {
     expect(error('tpn_calculate', 70, 400, 100)).to.match(/^nutrition.tpn_calculate: 'protein_target_g' 100 g gives 400 kcal, which leaves no non-protein calories/);
     expect(error('tpn_calculate', 70, 1500, 0)).to.match(/argument 3 'protein_target_g' must be > 0/);
+    expect(error('tpn_calculate', 70, 1500, 1e-320)).to.match(/^nutrition.tpn_calculate: 'calorie_target' and 'protein_target_g' give a result too large/);
   });
 });
 

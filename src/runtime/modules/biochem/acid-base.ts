@@ -1,11 +1,12 @@
 // Buffer pH, serum osmolality and anion gap (modules.md §12).
 import { pyRound } from '../../../util/round.js';
 import type { JsonObject } from '../types.js';
+import { requireFinite } from '../util/finite.js';
 import { above, atLeast, atMost } from '../util/threshold.js';
 
 /** Henderson 1908; Hasselbalch 1917: pH = pKa + log10([A−]/[HA]). */
 export function phBuffer(pka: number, acid: number, base: number): number {
-  return pyRound(pka + Math.log10(base / acid), 2);
+  return pyRound(requireFinite(pka + Math.log10(base / acid), 'biochem.ph_buffer', "'acid_conc' and 'base_conc'"), 2);
 }
 
 /** Dorwart & Chalmers, Clin Chem 1975: 2·Na + glucose/18 + BUN/2.8; normal 275–295 mOsm/kg. */

@@ -2,6 +2,7 @@
 // null and only the fractions of Vmax (which need Km alone) are reported.
 import { pyRound } from '../../../util/round.js';
 import type { JsonObject } from '../types.js';
+import { requireFinite } from '../util/finite.js';
 import { ENZYMES, enzymeIndex, type Enzyme, type Kinetics } from './tables.js';
 
 const round = (x: number | null, digits: number): number | null => (x === null ? null : pyRound(x, digits));
@@ -52,6 +53,7 @@ export function lineweaverBurk(name: string, concentrations: number[]): JsonObje
   const f = lookup(name, 'BIOCHEM_LB_PLOT', ['y_intercept', 'x_intercept', 'slope', 'data_points']);
   if ('missing' in f) return f.missing;
   const { km, vmax } = f.k;
+  for (const s of concentrations) requireFinite(1 / s, 'biochem.lineweaver_burk', `'substrate_concs' (${s} mM)`);
   return {
     ...header('BIOCHEM_LB_PLOT', f),
     y_intercept: round(vmax === null ? null : 1 / vmax, 6),
@@ -67,7 +69,7 @@ export function competitiveInhibition(name: string, substrate: number, inhibitor
   const f = lookup(name, 'BIOCHEM_INHIBITION', ['inhibition_type', 'velocity_inhibited', 'velocity_uninhibited', 'km_apparent', 'percent_inhibition']);
   if ('missing' in f) return f.missing;
   const { km, vmax } = f.k;
-  const kmApp = km * (1 + inhibitor / ki);
+  const kmApp = requireFinite(km * (1 + inhibitor / ki), 'biochem.competitive_inhibition', "'inhibitor_conc' and 'ki'");
   const ratio = (km + substrate) / (kmApp + substrate); // Vi / V0
   return {
     ...header('BIOCHEM_INHIBITION', f),

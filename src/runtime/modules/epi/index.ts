@@ -4,19 +4,14 @@ import { seirModel, sirModel } from './compartments.js';
 import { diseaseParams } from './diseases.js';
 import { caseFatalityRate, herdImmunity, incidenceRate, prevalence, r0 } from './rates.js';
 
-// RK4 with a 0.1-day step is stable for rates up to about 27/day; 20/day keeps a margin.
+// RK4 with a 0.1-day step is stable for rates up to about 27/day; 20/day keeps a margin. Recovery and
+// incubation rates start at 0.0001/day (periods up to 27 years), so 1/γ and β/γ stay finite.
 const MAX_RATE = 20;
-const rate = (name: string, description: string, strict = true): ParamSpec => ({
-  name,
-  type: 'number',
-  unit: '1/day',
-  ...(strict ? { exclusiveMinimum: 0 } : { minimum: 0 }),
-  maximum: MAX_RATE,
-  description,
-});
-const BETA = rate('beta', 'transmission rate per day', false);
-const GAMMA = rate('gamma', 'recovery rate per day (1 / infectious period)');
-const SIGMA = rate('sigma', 'incubation rate per day (1 / latent period)');
+const MIN_PERIOD_RATE = 0.0001;
+const rate = (name: string, description: string, minimum: number): ParamSpec => ({ name, type: 'number', unit: '1/day', minimum, maximum: MAX_RATE, description });
+const BETA = rate('beta', 'transmission rate per day', 0);
+const GAMMA = rate('gamma', 'recovery rate per day (1 / infectious period)', MIN_PERIOD_RATE);
+const SIGMA = rate('sigma', 'incubation rate per day (1 / latent period)', MIN_PERIOD_RATE);
 const POPULATION: ParamSpec = { name: 'population', type: 'integer', minimum: 1, maximum: 1e10, description: 'population size N' };
 const DAYS: ParamSpec = { name: 'days', type: 'integer', default: 100, minimum: 1, maximum: 3650, unit: 'days', description: 'days to simulate' };
 const count = (name: string, description: string, minimum = 0): ParamSpec => ({ name, type: 'integer', minimum, maximum: 1e10, description });

@@ -1,6 +1,7 @@
 // R0, herd immunity and the basic rates (modules.md §13).
 import { pyRound } from '../../../util/round.js';
 import { ArgumentError, type JsonObject } from '../types.js';
+import { requireFinite } from '../util/finite.js';
 
 const show = (x: number): string => String(x);
 
@@ -15,7 +16,7 @@ export function herdImmunityFields(r0: number): JsonObject {
 }
 
 export function r0(beta: number, gamma: number, sigma: number | null): JsonObject {
-  const value = beta / gamma;
+  const value = requireFinite(beta / gamma, 'epi.r0', "'beta' and 'gamma'");
   const status = Math.abs(value - 1) <= 1e-9 ? 'ENDEMIC' : value > 1 ? 'EPIDEMIC' : 'DECLINING';
   const model: JsonObject = sigma === null ? { model: 'SIR' } : { model: 'SEIR', sigma, incubation_period_days: pyRound(1 / sigma, 1) };
   return {
@@ -37,7 +38,7 @@ export function incidenceRate(cases: number, atRisk: number, days: number): Json
     new_cases: cases,
     population_at_risk: atRisk,
     time_period_days: days,
-    incidence_per_100k_per_year: pyRound((cases / atRisk) * 100_000 * (365 / days), 2),
+    incidence_per_100k_per_year: pyRound(requireFinite((cases / atRisk) * 100_000 * (365 / days), 'epi.incidence_rate', "'population_at_risk' and 'time_period_days'"), 2),
   };
 }
 

@@ -51,7 +51,7 @@ const nutrition: ModuleDef = {
       params: [weight(), height, age, sex],
       result: { type: 'NUTR_BEE', fields: ['type', 'bee_kcal', 'formula', ...BEE_FIELDS] },
       sources: ['Harris & Benedict, A Biometric Study of Basal Metabolism in Man, Carnegie Institution 1919'],
-      impl: (a) => harrisBenedict(n(a.weight_kg), n(a.height_cm), n(a.age), sexOf(a.sex, 'nutrition.harris_benedict')),
+      impl: (a) => harrisBenedict(n(a.weight_kg), n(a.height_cm), n(a.age), sexOf(a.sex, 'nutrition.harris_benedict'), 'nutrition.harris_benedict'),
     }),
     fn({
       name: 'mifflin_st_jeor',
@@ -59,7 +59,7 @@ const nutrition: ModuleDef = {
       params: [weight(), height, age, sex],
       result: { type: 'NUTR_REE', fields: ['type', 'ree_kcal', 'formula', ...BEE_FIELDS] },
       sources: ['Mifflin et al., Am J Clin Nutr 1990;51:241-247'],
-      impl: (a) => mifflinStJeor(n(a.weight_kg), n(a.height_cm), n(a.age), sexOf(a.sex, 'nutrition.mifflin_st_jeor')),
+      impl: (a) => mifflinStJeor(n(a.weight_kg), n(a.height_cm), n(a.age), sexOf(a.sex, 'nutrition.mifflin_st_jeor'), 'nutrition.mifflin_st_jeor'),
     }),
     fn({
       name: 'total_energy',

@@ -1,6 +1,7 @@
 // Parenteral nutrition arithmetic and maintenance fluids (modules.md §14).
 import { pyRound } from '../../../util/round.js';
 import { ArgumentError, type JsonObject } from '../types.js';
+import { requireFinite } from '../util/finite.js';
 import { atMost } from '../util/threshold.js';
 
 const DEXTROSE_SHARE = 0.65; // MOISSCode split of non-protein calories, within the usual 60–70 % dextrose
@@ -21,7 +22,7 @@ export function tpnCalculate(weightKg: number, calorieTarget: number, proteinG: 
   const lipidG = lipidKcal / KCAL_PER_G.lipid;
   const gir = (dextroseG * 1000) / (weightKg * 1440);
   const lipidPerKg = lipidG / weightKg;
-  const npcN = nonProtein / (proteinG / 6.25);
+  const npcN = requireFinite(nonProtein / (proteinG / 6.25), label, "'calorie_target' and 'protein_target_g'");
   const girSafe = atMost(gir, MAX_GIR);
   return {
     type: 'NUTR_TPN',
