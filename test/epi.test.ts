@@ -116,6 +116,11 @@ describe('epi.disease_params and the disease table', () => {
     expect(call('disease_params', 'TB').disease).to.equal('tuberculosis');
     expect(call('disease_params', 'varicella').disease).to.equal('chickenpox');
   });
+  it('incubation periods of the reviews: measles 12.5, influenza A 1.4 (Lessler 2009), COVID-19 5.1 days (Lauer 2020)', () => {
+    expect(call('disease_params', 'measles').incubation_days).to.equal(12.5);
+    expect(call('disease_params', 'flu').incubation_days).to.equal(1.4);
+    expect(call('disease_params', 'covid19').incubation_days).to.equal(5.1);
+  });
   it('ebola: values of the WHO Ebola Response Team 2014', () => {
     expect(call('disease_params', 'ebola')).to.include({ R0: 1.83, incubation_days: 11.4, cfr: 70.8 });
   });
