@@ -18,10 +18,15 @@ describe('biochem kinetics', () => {
     // lizard muscle LDH, pyruvate Km 0.020 mM: S = 0.06 mM → 0.06/0.08 = 0.75
     expect(call('michaelis_menten', 'lactate dehydrogenase', 0.06)).to.include({ enzyme: 'LDH', velocity: null, vmax: null, km: 0.02, fraction_vmax: 0.75 });
   });
+  it('alkaline phosphatase (rabbit liver, 4-nitrophenyl phosphate, Km 0.5 mM, Vmax 0.02 mM/min): at S = 1.5 mM, 0.015 mM/min', () => {
+    expect(call('michaelis_menten', 'alkaline phosphatase', 1.5)).to.include({ velocity: 0.015, fraction_vmax: 0.75, vmax_unit: 'mM/min (liver extract as assayed)' });
+    // Ki 0.9 mM for phosphate: Km,app = 0.5 × (1 + 0.9/0.9) = 1.0; at S = 0.5 rate 0.02 × 0.5/1.5 = 0.0067 vs 0.01 → 33.33 %
+    expect(call('competitive_inhibition', 'ALP', 0.5, 0.9, 0.9)).to.include({ km_apparent: 1, velocity_inhibited: 0.0067, velocity_uninhibited: 0.01, percent_inhibition: 33.33 });
+  });
   it('an enzyme without published constants: found, every computed value null, a note', () => {
     const r = call('michaelis_menten', 'ALT', 1);
     expect(r).to.include({ enzyme: 'ALT', found: true, substrate_conc_mM: 1, velocity: null, km: null, fraction_vmax: null });
-    expect(r.note).to.equal('no published kinetic constants are held for ALT (held for LDH, Trypsin, Xanthine_Oxidase)');
+    expect(r.note).to.equal('no published kinetic constants are held for ALT (held for LDH, ALP, ACE, Trypsin, Xanthine_Oxidase)');
   });
   it('not found: found false with suggestions; bad arguments name the parameter', () => {
     expect(call('michaelis_menten', 'LHD', 1)).to.deep.equal({ type: 'BIOCHEM_KINETICS', enzyme: 'LHD', found: false, suggestions: ['LDH'] });
