@@ -26,7 +26,7 @@ describe('biochem kinetics', () => {
   it('an enzyme without published constants: found, every computed value null, a note', () => {
     const r = call('michaelis_menten', 'ALT', 1);
     expect(r).to.include({ enzyme: 'ALT', found: true, substrate_conc_mM: 1, velocity: null, km: null, fraction_vmax: null });
-    expect(r.note).to.equal('no published kinetic constants are held for ALT (held for LDH, ALP, ACE, Trypsin, Xanthine_Oxidase)');
+    expect(r.note).to.equal('no published kinetic constants are held for ALT (held for LDH, ALP, ACE, Trypsin, MAO_A, Xanthine_Oxidase)');
   });
   it('not found: found false with suggestions; bad arguments name the parameter', () => {
     expect(call('michaelis_menten', 'LHD', 1)).to.deep.equal({ type: 'BIOCHEM_KINETICS', enzyme: 'LHD', found: false, suggestions: ['LDH'] });
