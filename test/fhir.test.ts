@@ -197,12 +197,13 @@ describe('fhir.from_fhir', function () {
     expect(error('from_fhir', [])).to.match(/argument 1 'bundle' must be an object, got array/);
     expect(error('from_fhir', 'x')).to.match(/must be an object, got string/);
     expect(error('from_fhir', { resourceType: 'Bundle', entry: {} })).to.equal("fhir.from_fhir: argument 1 'bundle' field 'entry' must be an array of entries");
-    const odd = call('from_fhir', { resourceType: 'Bundle', entry: [null, 3, { resource: 'x' }, { resource: { resourceType: 'Observation', code: 'x', valueQuantity: [] } }] });
+    const odd = call('from_fhir', { resourceType: 'Bundle', entry: [null, 3, { resource: 'x' }, { resource: { resourceType: 'Observation', code: 'x', valueQuantity: [] } }, { resource: { id: 7 } }] });
     expect(odd.warnings).to.deep.equal([
       'entry 0: no resource object; ignored',
       'entry 1: no resource object; ignored',
       'entry 2: no resource object; ignored',
       'entry 3 (Observation): no LOINC code of the table (no coding); ignored',
+      'entry 4 (no resourceType): resource type not read; ignored',
       'no Patient resource in the bundle',
     ]);
   });
@@ -236,5 +237,9 @@ describe('fhir in a protocol', () => {
     const bundle = body.events.find((e: any) => e.kind === 'let' && e.name === 'bundle')!.value as any;
     expect(bundle.entry.map((e: any) => e.resource.resourceType)).to.deep.equal(['Patient', 'Observation']);
     expect(bundle.entry[1].resource.code.coding[0].code).to.equal('2524-7');
+    expect(bundle.entry[0].resource).to.not.have.property('gender'); // the default sex 'M' is not the patient's
+    const sent = runProtocol(code, { sex: 'F' }, { now: () => NOW });
+    const sentBundle = sent.body.events.find((e: any) => e.kind === 'let' && e.name === 'bundle')!.value as any;
+    expect(sentBundle.entry[0].resource.gender).to.equal('female');
   });
 });

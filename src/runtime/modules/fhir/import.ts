@@ -19,7 +19,8 @@ interface Reading {
 }
 
 function describe(resource: Obj, index: number): string {
-  return `entry ${index} (${String(resource.resourceType)}${typeof resource.id === 'string' ? ` ${resource.id}` : ''})`;
+  const type = typeof resource.resourceType === 'string' ? resource.resourceType : 'no resourceType';
+  return `entry ${index} (${type}${typeof resource.id === 'string' ? ` ${resource.id}` : ''})`;
 }
 
 /** Completed years between a birth date and the clock date. */
