@@ -133,6 +133,15 @@ describe('cpes data (operator data packs)', function () {
     expect(readIndex(dir).packs).to.deep.equal({});
   });
 
+  it('cpes run uses the packs of --data-dir, as a server on that directory would', () => {
+    importPack(dir, packKind('lab-ranges')!, sample('lab-ranges.csv'));
+    const protocol = join(dir, 'k.moiss');
+    writeFileSync(protocol, 'protocol P {\n  let r = med.lab.interpret("K", 4.9, null, 40);\n  let flag = r.flag;\n}\n');
+    const flagOf = (args: string[]): string => JSON.parse(cpes(['run', protocol, '--json', ...args]).stdout).events.find((e: any) => e.name === 'flag').value;
+    expect(flagOf(['--data-dir', dir])).to.equal('HIGH');
+    expect(flagOf([])).to.equal('NORMAL');
+  });
+
   it('names the kinds it knows and refuses an unknown one', () => {
     const r = cpes(['data', 'import', 'formulary', sample('lab-ranges.csv'), '--data-dir', dir]);
     expect(r.status).to.equal(1);
