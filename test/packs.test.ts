@@ -143,9 +143,9 @@ describe('cpes data (operator data packs)', function () {
   });
 
   it('names the kinds it knows and refuses an unknown one', () => {
-    const r = cpes(['data', 'import', 'formulary', sample('lab-ranges.csv'), '--data-dir', dir]);
+    const r = cpes(['data', 'import', 'fee-schedule', sample('lab-ranges.csv'), '--data-dir', dir]);
     expect(r.status).to.equal(1);
-    expect(r.stderr).to.contain("cpes data: unknown kind 'formulary'; kinds: snomed-icd10-map, lab-ranges");
+    expect(r.stderr).to.contain("cpes data: unknown kind 'fee-schedule'; kinds: snomed-icd10-map, lab-ranges, formulary");
   });
 });
 
