@@ -113,6 +113,8 @@ describe('cpes data (operator data packs)', function () {
     expect(lab.call('interpret', 'Troponin', 10, 'F', null, 'Abbott ARCHITECT hs-cTnI')).to.include({ flag: 'NORMAL', reference_range: '≤16 ng/L' });
     expect(lab.error('interpret', 'Troponin', 10, 'F')).to.match(/gives Troponin ranges per assay \(Abbott ARCHITECT hs-cTnI, Roche Elecsys hs-cTnT\); pass the assay$/);
     expect(lab.error('interpret', 'Troponin', 10, null, null, 'Roche Elecsys hs-cTnT')).to.match(/gives Troponin ranges per sex; pass sex$/);
+    expect(lab.error('panel', 'CARDIAC', { Troponin: 10 }, 'F')).to.match(/lab\.panel: .* gives Troponin ranges per assay \(.*\); interpret it with lab\.interpret, which takes the assay$/);
+    expect(lab.call('panel', 'BMP', { K: 4.9 }, null, 40).results[0]).to.include({ flag: 'HIGH', range_source: adult.range_source });
     // a test the laboratory does not cover keeps the shipped default, and says so
     expect(lab.call('interpret', 'Na', 140)).to.include({ flag: 'NORMAL', range_source: 'cpes default table (see the table source)' });
     removePack(dir, 'lab-ranges');
