@@ -150,7 +150,9 @@ export function resultProblem(fn: RegisteredFunction, result: JsonValue): string
     return ok ? null : `result should be ${spec.bare}, got ${JSON.stringify(result).slice(0, 80)}`;
   }
   if (!isRecord(result)) return `result should be a ${spec.type} record, got ${JSON.stringify(result).slice(0, 80)}`;
-  if (result.type !== spec.type) return `result type should be ${spec.type}, got ${JSON.stringify(result.type)}`;
+  // a record names its type in `type`, a FHIR resource in `resourceType`
+  const type = result.resourceType ?? result.type;
+  if (type !== spec.type) return `result type should be ${spec.type}, got ${JSON.stringify(type)}`;
   // A lookup miss has its own shape (§1.3: found false, the query echoed, suggestions); some fields are
   // optional by design (a drug's notes), so the check is that nothing undeclared reaches the caller.
   if (result.found === false) return null;

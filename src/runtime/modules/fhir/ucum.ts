@@ -15,16 +15,27 @@ function ucum(): UcumUtils {
   return utils;
 }
 
+/** ucum-lhc console.logs the caller's text when it cannot parse a unit; the service's logs must never carry caller text. */
+function quietly<T>(work: () => T): T {
+  const log = console.log;
+  console.log = () => {};
+  try {
+    return work();
+  } finally {
+    console.log = log;
+  }
+}
+
 /** The valid UCUM code for a unit string, or null. */
 export function ucumCode(unit: string): string | null {
   if (unit.trim() === '') return null;
-  const result = ucum().validateUnitString(unit);
+  const result = quietly(() => ucum().validateUnitString(unit));
   return result.status === 'valid' ? result.ucumCode : null;
 }
 
 /** `value` in `from` expressed in `to`, or null when UCUM cannot convert between them. */
 export function convertUnit(value: number, from: string, to: string, molecularWeight?: number): number | null {
   if (from === to) return value;
-  const result = ucum().convertUnitTo(from, value, to, molecularWeight ? { molecularWeight } : {});
+  const result = quietly(() => ucum().convertUnitTo(from, value, to, molecularWeight ? { molecularWeight } : {}));
   return result.status === 'succeeded' && typeof result.toVal === 'number' && Number.isFinite(result.toVal) ? result.toVal : null;
 }
