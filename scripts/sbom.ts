@@ -1,9 +1,10 @@
 // `npm run sbom`: the CycloneDX software bill of materials of what a hospital installs (runtime
 // dependencies only), produced by npm's own `npm sbom` from the lock file and written to
-// release/cpes.cdx.json. It fails when a component lacks a version, a package URL, hashes or a licence,
+// release/cpes.cdx.json. It fails when a component lacks a version, a package URL, hashes or a licence
+// (a licence npm cannot name is copied from the package's own licence file),
 // since a regulator's inventory with gaps is worse than none.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 interface Component {
@@ -25,6 +26,17 @@ const bom = JSON.parse(
 
 // npm names the root after the folder it runs in; the product is cpes whatever the checkout is called
 Object.assign(bom.metadata.component, { name: pkg.name, version: pkg.version, description: pkg.description, 'bom-ref': `${pkg.name}@${pkg.version}` });
+
+// npm leaves out a licence written as "SEE LICENSE IN <file>" (NLM's ucum-lhc); the file itself goes in, as CycloneDX allows
+for (const c of bom.components) {
+  if (c.licenses?.length) continue;
+  const declared = (JSON.parse(readFileSync(`${root}node_modules/${c.name}/package.json`, 'utf8')) as { license?: string }).license ?? '';
+  const file = /^SEE LICEN[CS]E IN (.+)$/i.exec(declared)?.[1];
+  if (file && existsSync(`${root}node_modules/${c.name}/${file}`)) {
+    const content = readFileSync(`${root}node_modules/${c.name}/${file}`, 'utf8');
+    c.licenses = [{ license: { name: `${c.name} ${file}`, text: { contentType: 'text/plain', content } } as never }];
+  }
+}
 
 const gaps = bom.components.flatMap((c) => {
   const missing = [!c.version && 'version', !c.purl && 'purl', !c.hashes?.length && 'hashes', !c.licenses?.length && 'licence'].filter(Boolean);
