@@ -46,6 +46,11 @@ describe('fuzz regressions: library', () => {
     expect(libraryOf('pk').error('plasma_concentration', 'vancomycin', 1e308, 10, 70)).to.match(/^pk\.plasma_concentration: argument 2 'dose' must be ≤ 1000000/);
   });
 
+  it("chem.from_smiles: a SMILES of query atoms only ('?') is an argument error, not an internal one", () => {
+    expect(libraryOf('chem').error('from_smiles', '?')).to.equal("chem.from_smiles: argument 1 'smiles' cannot be parsed: no atom of a known element");
+    expect(checkCall('chem', 'from_smiles', ['CCO'])).to.equal(null);
+  });
+
   it('pk.get_profile declares the notes field its table rows carry', () => {
     expect(checkCall('pk', 'get_profile', ['vancomycin'])).to.equal(null);
   });

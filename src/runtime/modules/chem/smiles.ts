@@ -21,6 +21,8 @@ function parse(smiles: string): Molecule {
     throw new SmilesError(text.replace(/^.*?SmilesParser:\s*/, ''));
   }
   if (molecule.getAllAtoms() === 0) throw new SmilesError('no atoms');
+  // a lone query atom such as '?' parses, but has no element and so no formula
+  if (molecule.getMolecularFormula().formula === '') throw new SmilesError('no atom of a known element');
   return molecule;
 }
 
