@@ -12,7 +12,7 @@ const byName = new Map(drugs.map((d) => [d.name, d]));
 const classes = interactionTable.classes as Record<string, { members: string[] }>;
 
 /** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
-const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine'];
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam'];
 
 /** High-alert drugs' limit kinds not yet verified against a retrieved label (null = the engine answers UNCHECKED). */
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
@@ -48,6 +48,9 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Methadone: ['PO max_single', 'max_daily'],
   Meperidine: ['PO max_single', 'IV max_single', 'IM max_single', 'max_daily'],
   Glipizide: ['PO max_single'],
+  Oxycodone: ['PO max_single', 'max_daily'],
+  Hydrocodone: ['PO max_single', 'max_daily'],
+  Codeine: ['PO max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
