@@ -12,7 +12,7 @@ const byName = new Map(drugs.map((d) => [d.name, d]));
 const classes = interactionTable.classes as Record<string, { members: string[] }>;
 
 /** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
-const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam'];
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban'];
 
 /** High-alert drugs' limit kinds not yet verified against a retrieved label (null = the engine answers UNCHECKED). */
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
@@ -51,6 +51,18 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Oxycodone: ['PO max_single', 'max_daily'],
   Hydrocodone: ['PO max_single', 'max_daily'],
   Codeine: ['PO max_single', 'max_daily'],
+  Dabigatran: ['PO max_single', 'max_daily'],
+  Edoxaban: ['PO max_single', 'max_daily'],
+  Fondaparinux: ['SC max_single', 'max_daily'],
+  Argatroban: ['IV max_rate', 'max_daily'],
+  Eptifibatide: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Tenecteplase: ['IV max_single', 'max_daily'],
+  Reteplase: ['IV max_single', 'max_daily'],
+  Insulin_Aspart: ['SC max_single', 'max_daily'],
+  Insulin_NPH: ['SC max_single', 'max_daily'],
+  Insulin_Detemir: ['SC max_single', 'max_daily'],
+  Insulin_Degludec: ['SC max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */

@@ -26,7 +26,9 @@ const RXNORM_NAME: Record<string, string> = {
   Valproic_Acid: 'valproate',
   Insulin_Regular: 'insulin, regular, human',
   Albuterol: 'albuterol',
-  Dihydroergotamine: 'dihydroergotamine',
+  Dabigatran: 'dabigatran etexilate',
+  Insulin_Aspart: 'insulin aspart, human',
+  Insulin_NPH: 'insulin isophane',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
