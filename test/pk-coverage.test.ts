@@ -51,6 +51,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Oxycodone: ['PO max_single', 'max_daily'],
   Hydrocodone: ['PO max_single', 'max_daily'],
   Codeine: ['PO max_single', 'max_daily'],
+  Propranolol: ['PO max_single', 'IV max_single', 'max_daily'],
   Dabigatran: ['PO max_single', 'max_daily'],
   Edoxaban: ['PO max_single', 'max_daily'],
   Fondaparinux: ['SC max_single', 'max_daily'],
