@@ -15,6 +15,8 @@ export interface PoolOptions {
   maxQueue: number;
   /** V8 old-space limit of each child, MiB */
   heapMb: number;
+  /** the data directory whose data packs the children use (none: shipped tables only) */
+  dataDir?: string;
 }
 
 export class PoolTimeoutError extends Error {
@@ -107,7 +109,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const child = fork(fileURLToPath(workerModule), [], {
+    const child = fork(fileURLToPath(workerModule), this.options.dataDir === undefined ? [] : [this.options.dataDir], {
       execArgv: [`--max-old-space-size=${this.options.heapMb}`, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       serialization: 'advanced',

@@ -1,6 +1,7 @@
 // A pool child: runs protocols with the engine entry point and answers over IPC. It exits when the
 // parent goes away, so no orphan keeps running.
 import { runProtocol } from '../../engine/index.js';
+import { usePackDirectory } from '../../runtime/packs/active.js';
 import type { PoolRequest, PoolResponse } from './messages.js';
 
 if (!process.send) {
@@ -8,6 +9,8 @@ if (!process.send) {
   process.exit(1);
 }
 
+// The data directory arrives as the one argument; each run re-checks its pack index when it starts.
+usePackDirectory(process.argv[2] ?? null);
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
   const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId });
