@@ -278,3 +278,33 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
     expect(interactionsOf('Citalopram', 'Ondansetron').interactions.map((r: any) => r.rule)).to.include('QT_prolonging + QT_prolonging');
   });
 });
+
+describe('pk shipped limits drive the dose check (levels through pk.validate_dose)', () => {
+  const level = (...args: unknown[]) => call('validate_dose', ...args).level;
+
+  it('methotrexate: a 25 mg weekly dose is OK, 35 mg exceeds the 30 mg/week label limit', () => {
+    expect(level('Methotrexate', 25, 'mg')).to.equal('OK');
+    expect(level('Methotrexate', 35, 'mg')).to.equal('ERROR');
+  });
+
+  it('alteplase: 0.9 mg/kg at 70 kg (63 mg) is OK, at 120 kg the 90 mg cap stops it; 100 mg is an ERROR without an indication, within limits for pulmonary embolism', () => {
+    expect(level('Alteplase', 0.9, 'mg/kg', 70)).to.equal('OK');
+    expect(level('Alteplase', 0.9, 'mg/kg', 120)).to.equal('ERROR');
+    expect(level('Alteplase', 100, 'mg', 80)).to.equal('ERROR');
+    expect(level('Alteplase', 100, 'mg', 80, null, 'pulmonary embolism')).to.not.equal('ERROR');
+  });
+
+  it('label maxima on both sides: sertraline 200/250 mg, tramadol 100/150 mg single, paroxetine 60 mg only for OCD', () => {
+    expect(level('Sertraline', 200, 'mg')).to.equal('OK');
+    expect(level('Sertraline', 250, 'mg')).to.equal('ERROR');
+    expect(level('Tramadol', 100, 'mg')).to.equal('OK');
+    expect(level('Tramadol', 150, 'mg')).to.equal('ERROR');
+    expect(level('Paroxetine', 60, 'mg')).to.equal('ERROR');
+    expect(level('Paroxetine', 60, 'mg', null, null, 'obsessive compulsive disorder')).to.not.equal('ERROR');
+  });
+
+  it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
+    expect(level('Insulin_Regular', 1000, 'units', null, 'SC')).to.equal('UNCHECKED');
+    expect(level('Oxycodone', 10, 'mg')).to.equal('UNCHECKED');
+  });
+});
