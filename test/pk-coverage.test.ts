@@ -18,7 +18,6 @@ const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', '
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Norepinephrine: ['IV max_rate', 'max_daily'],
   Epinephrine_IV: ['IV max_rate', 'max_daily'],
-  Vasopressin: ['IV max_rate', 'max_daily'],
   Metoprolol: ['IV max_single', 'PO max_single', 'max_daily'],
   Labetalol: ['IV max_single', 'PO max_single', 'max_daily'],
   Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
@@ -39,7 +38,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Insulin_Glargine: ['SC max_single', 'max_daily'],
   Magnesium_Sulfate: ['IV max_single', 'IM max_single', 'max_daily'],
   Midazolam: ['IV max_single', 'IV max_rate', 'max_daily'],
-  Lorazepam: ['IV max_single', 'IV max_rate', 'IM max_single', 'max_daily'],
+  Lorazepam: ['IV max_rate', 'IM max_single', 'max_daily'],
   Dexmedetomidine: ['IV max_single', 'IV max_rate', 'max_daily'],
   Morphine: ['IV max_single', 'IV max_rate', 'max_daily'],
   Fentanyl: ['IV max_single', 'IV max_rate', 'IM max_single', 'max_daily'],
@@ -152,6 +151,10 @@ describe('pk limit fields in the §4.7 shape', () => {
         for (const k of ['max_single', 'max_rate']) if (k in ind) expect(isLimit(ind[k]), `${d.name} ${ind.name} ${k}`).to.equal(true);
       }
     }
+  });
+
+  it('a daily limit of "none" comes with a known weekly limit (a number or "none"), or OK could never be reached', () => {
+    for (const d of drugs) if (d.max_daily === 'none') expect(d.max_weekly ?? null, d.name).to.not.equal(null);
   });
 
   it('methotrexate: no daily limit (once-weekly regimens) but a 30 mg/week psoriasis limit from the label', () => {
@@ -306,5 +309,21 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
     expect(level('Insulin_Regular', 1000, 'units', null, 'SC')).to.equal('UNCHECKED');
     expect(level('Oxycodone', 10, 'mg')).to.equal('UNCHECKED');
+  });
+});
+
+describe('pk vasopressor and benzodiazepine label maxima', () => {
+  const level = (...args: unknown[]) => call('validate_dose', ...args).level;
+
+  it('vasopressin: septic shock stops above 0.07 units/min (the lower limit applies without an indication); post-cardiotomy shock allows up to 0.1', () => {
+    expect(level('Vasopressin', 0.07, 'units/min')).to.equal('OK');
+    expect(level('Vasopressin', 0.08, 'units/min')).to.equal('ERROR');
+    expect(level('Vasopressin', 0.08, 'units/min', null, null, 'post-cardiotomy shock')).to.equal('OK');
+    expect(level('Vasopressin', 0.11, 'units/min', null, null, 'post-cardiotomy shock')).to.equal('ERROR');
+  });
+
+  it('lorazepam IV: 4 mg is the label single dose for status epilepticus, 5 mg exceeds it', () => {
+    expect(level('Lorazepam', 5, 'mg')).to.equal('ERROR');
+    expect(level('Lorazepam', 4, 'mg')).to.not.equal('ERROR');
   });
 });
