@@ -265,6 +265,7 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
     const expected: Record<string, number> = {
       Sertraline: 200, Fluoxetine: 80, Escitalopram: 20, Citalopram: 40, Duloxetine: 120, Venlafaxine: 375, Tramadol: 400,
       Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
+      Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4,
     };
     for (const [name, value] of Object.entries(expected)) {
       expect(daily(name), name).to.include({ value, unit: 'mg/day' });
@@ -304,6 +305,20 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Tramadol', 150, 'mg')).to.equal('ERROR');
     expect(level('Paroxetine', 60, 'mg')).to.equal('ERROR');
     expect(level('Paroxetine', 60, 'mg', null, null, 'obsessive compulsive disorder')).to.not.equal('ERROR');
+  });
+
+  it('amitriptyline: outpatients stop above 150 mg/day (the lower setting applies without an indication), hospitalized patients may reach 300', () => {
+    expect(level('Amitriptyline', 150, 'mg')).to.equal('OK');
+    expect(level('Amitriptyline', 200, 'mg')).to.equal('ERROR');
+    expect(level('Amitriptyline', 200, 'mg', null, null, 'depression, hospitalized')).to.not.equal('ERROR');
+    expect(level('Amitriptyline', 350, 'mg', null, null, 'depression, hospitalized')).to.equal('ERROR');
+  });
+
+  it('fluvoxamine 300 mg/day and clonidine 2.4 mg/day label ceilings', () => {
+    expect(level('Fluvoxamine', 300, 'mg')).to.not.equal('ERROR');
+    expect(level('Fluvoxamine', 400, 'mg')).to.equal('ERROR');
+    expect(level('Clonidine', 0.2, 'mg')).to.equal('OK');
+    expect(level('Clonidine', 3, 'mg')).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
