@@ -7,7 +7,13 @@ import glucose from './glucose.js';
 import chem from './chem.js';
 import signal from './signal.js';
 import icd from './icd.js';
+import micro from './micro/index.js';
+import genomics from './genomics/index.js';
 import kae from './kae.js';
+import biochem from './biochem/index.js';
+import epi from './epi/index.js';
+import nutrition from './nutrition/index.js';
+import fhir from './fhir/index.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, micro, genomics, biochem, epi, nutrition, fhir, kae, moiss]);
