@@ -6,12 +6,15 @@ import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
 import type { AccessControl } from '../http/access-types.js';
+import { openLibrary } from './serve-library.js';
 import { openStoreAccess } from './serve-store.js';
 
 const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
   --host HOST         address (default 0.0.0.0, 127.0.0.1 in dev mode; env CPES_HOST)
-  --data-dir DIR      SQLite data directory (default ./data; env CPES_DATA_DIR)
+  --data-dir DIR      SQLite data directory: keys, usage, db and research records (default ./data;
+                      env CPES_DATA_DIR; '' in development mode: a fresh temporary directory)
+  --price-list FILE   finance price list replacing the shipped placeholder prices (env CPES_PRICE_LIST)
   --workers N         protocol worker processes (default: one per core; env CPES_WORKERS)
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
   --max-queue N       runs that may wait for a worker (default 64; env CPES_MAX_QUEUE)
@@ -27,6 +30,7 @@ export interface ServeOptions {
   maxQueue: number;
   heapMb: number;
   dev: boolean;
+  priceList?: string;
 }
 
 const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' | 'string' | 'bool' }> = {
@@ -38,6 +42,7 @@ const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' 
   '--max-queue': { key: 'maxQueue', env: 'CPES_MAX_QUEUE', kind: 'int' },
   '--heap-mb': { key: 'heapMb', env: 'CPES_HEAP_MB', kind: 'int' },
   '--dev': { key: 'dev', env: 'CPES_DEV_MODE', kind: 'bool' },
+  '--price-list': { key: 'priceList', env: 'CPES_PRICE_LIST', kind: 'string' },
 };
 
 /** Flags win over environment variables, which win over defaults. Throws with a usage message. */
@@ -101,7 +106,8 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     access = opened.access;
     closeStore = opened.close;
   }
-  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb });
+  const library = openLibrary(options);
+  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: library.dataDir });
   const app = createApp({ pool, access, log });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
   const server = app.listen(options.port, host);
@@ -132,6 +138,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
         server.closeAllConnections();
         await stopped;
         closeStore();
+        library.close();
       })()),
   };
 }

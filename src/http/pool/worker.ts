@@ -1,6 +1,9 @@
 // A pool child: runs protocols with the engine entry point and answers over IPC. It exits when the
 // parent goes away, so no orphan keeps running.
 import { runProtocol } from '../../engine/index.js';
+import { installLibraryStore } from '../../engine/library-store.js';
+import { quotasFromEnv } from '../../store/quotas.js';
+import { SqliteLibraryStore } from '../../store/sqlite/library.js';
 import type { PoolRequest, PoolResponse } from './messages.js';
 
 if (!process.send) {
@@ -8,9 +11,13 @@ if (!process.send) {
   process.exit(1);
 }
 
+// The child opens the data directory's store itself; store/sqlite/library.ts says why.
+const dataDir = process.argv[2];
+if (dataDir) installLibraryStore(SqliteLibraryStore.open(dataDir, { quotas: quotasFromEnv(process.env) }));
+
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
-  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId });
+  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor });
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);
 });
