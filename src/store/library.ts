@@ -111,8 +111,8 @@ export interface LibraryStore {
   listPatients(stamp: AuditStamp, limit: number): StoredPatient[];
   /** status RUNNING; the run id is the organization's next integer */
   startRun(stamp: AuditStamp, run: { protocol_name: string; patient_id: string | null; run_by: string }): number;
-  /** false when the run does not exist */
-  endRun(stamp: AuditStamp, runId: number, events: string | null, status: string): boolean;
+  /** sets status, events and completed_at; MissingRecordError for an unknown run */
+  endRun(stamp: AuditStamp, runId: number, events: string | null, status: string): void;
   getRun(stamp: AuditStamp, runId: number): RunRecord | null;
   listRuns(stamp: AuditStamp, patientId: string | null, limit: number): RunRecord[];
   logIntervention(stamp: AuditStamp, entry: { run_id: number; drug_name: string; dose: string; moiss_class: string }): void;
@@ -121,12 +121,12 @@ export interface LibraryStore {
   getLabs(stamp: AuditStamp, patientId: string, names: readonly string[] | null, limit: number): LabRecord[];
   logAlert(stamp: AuditStamp, alert: { run_id: number; message: string; severity: string }): void;
   logBilling(stamp: AuditStamp, line: { run_id: number; cpt_code: string; description: string; amount_cents: number }): void;
-  /** total cents of one run (0 without lines) or of every run; null when the run does not exist */
-  billingTotalCents(stamp: AuditStamp, runId: number | null): number | null;
+  /** total cents of one run (0 without lines) or of every run; MissingRecordError for an unknown run */
+  billingTotalCents(stamp: AuditStamp, runId: number | null): number;
   /** newest first */
   auditLog(stamp: AuditStamp, limit: number): AuditEntry[];
-  /** the audit row of a call refused before it reached the store (an argument error) */
-  recordRefusal(stamp: AuditStamp, operation: string, target: string | null): void;
+  /** an audit row on its own: a call refused before it reached the store, or one that stores nothing */
+  appendAudit(stamp: AuditStamp, operation: string, target: string | null, outcome: AuditOutcome): void;
 
   /** stores a de-identified record; returns its per-organization record id */
   storeStudyRecord(stamp: AuditStamp, studyId: string, data: string): number;

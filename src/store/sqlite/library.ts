@@ -150,13 +150,13 @@ export class SqliteLibraryStore implements LibraryStore {
     try {
       return transaction.immediate();
     } catch (error) {
-      if (error instanceof QuotaExceededError || error instanceof MissingRecordError) this.recordRefusal(stamp, operation, target);
+      if (error instanceof QuotaExceededError || error instanceof MissingRecordError) this.appendAudit(stamp, operation, target, 'error');
       throw error;
     }
   }
 
-  recordRefusal(stamp: AuditStamp, operation: string, target: string | null): void {
-    this.db.transaction(() => this.writeAudit(stamp, operation, target, 'error')).immediate();
+  appendAudit(stamp: AuditStamp, operation: string, target: string | null, outcome: AuditOutcome): void {
+    this.db.transaction(() => this.writeAudit(stamp, operation, target, outcome)).immediate();
   }
 
   private requirePatient(org: string, patientId: string): void {
@@ -209,14 +209,11 @@ export class SqliteLibraryStore implements LibraryStore {
     });
   }
 
-  endRun(stamp: AuditStamp, runId: number, events: string | null, status: string): boolean {
-    return this.audited(
-      stamp,
-      'end_run',
-      String(runId),
-      () => this.db.prepare('UPDATE lib_db_runs SET status = ?, events = ?, completed_at = ? WHERE org = ? AND id = ?').run(status, events, stamp.at, stamp.org, runId).changes === 1,
-      (found) => (found ? 'ok' : 'not_found'),
-    );
+  endRun(stamp: AuditStamp, runId: number, events: string | null, status: string): void {
+    this.audited(stamp, 'end_run', String(runId), () => {
+      this.requireRun(stamp.org, runId);
+      this.db.prepare('UPDATE lib_db_runs SET status = ?, events = ?, completed_at = ? WHERE org = ? AND id = ?').run(status, events, stamp.at, stamp.org, runId);
+    });
   }
 
   getRun(stamp: AuditStamp, runId: number): RunRecord | null {
@@ -287,20 +284,14 @@ export class SqliteLibraryStore implements LibraryStore {
     });
   }
 
-  billingTotalCents(stamp: AuditStamp, runId: number | null): number | null {
-    return this.audited(
-      stamp,
-      'get_billing_total',
-      runId === null ? null : String(runId),
-      () => {
-        if (runId !== null && !this.sql.run.get(stamp.org, runId)) return null;
-        return this.db
-          .prepare('SELECT COALESCE(SUM(amount_cents), 0) FROM lib_db_billing WHERE org = ? AND (? IS NULL OR run_id = ?)')
-          .pluck()
-          .get(stamp.org, runId, runId) as number;
-      },
-      (total) => (total === null ? 'not_found' : 'ok'),
-    );
+  billingTotalCents(stamp: AuditStamp, runId: number | null): number {
+    return this.audited(stamp, 'get_billing_total', runId === null ? null : String(runId), () => {
+      if (runId !== null) this.requireRun(stamp.org, runId);
+      return this.db
+        .prepare('SELECT COALESCE(SUM(amount_cents), 0) FROM lib_db_billing WHERE org = ? AND (? IS NULL OR run_id = ?)')
+        .pluck()
+        .get(stamp.org, runId, runId) as number;
+    });
   }
 
   auditLog(stamp: AuditStamp, limit: number): AuditEntry[] {
