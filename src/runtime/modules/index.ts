@@ -9,7 +9,8 @@ import signal from './signal.js';
 import icd from './icd.js';
 import db from './db/index.js';
 import finance from './finance/index.js';
+import research from './research/index.js';
 import kae from './kae.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, db, finance, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, db, finance, research, kae, moiss]);
