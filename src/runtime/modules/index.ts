@@ -9,8 +9,9 @@ import signal from './signal.js';
 import icd from './icd.js';
 import db from './db/index.js';
 import finance from './finance/index.js';
+import io from './io/index.js';
 import research from './research/index.js';
 import kae from './kae.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, db, finance, research, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, db, io, finance, research, kae, moiss]);

@@ -88,7 +88,7 @@ const research: ModuleDef = {
       name: 'deidentify',
       description: 'HIPAA Safe Harbor de-identification with a keyed per-installation pseudonym (patient_hash).',
       params: [{ name: 'patient', type: 'patient', description: 'patient fields (§2) plus identifiers (id, patient_id, mrn, name, birth_date, …)' }],
-      result: { type: 'RESEARCH_DEIDENTIFIED', fields: ['type', 'patient_hash', 'age', 'sex', '…kept clinical fields', 'removed_fields', 'method'] },
+      result: { type: 'RESEARCH_DEIDENTIFIED', fields: ['type', 'patient_hash', 'age', 'sex', 'birth_year', ...KEPT_FIELDS, 'removed_fields', 'method'] },
       state: 'org',
       sources: [SAFE_HARBOR],
       impl: (a, ctx) => deidentify(ctx, a.patient as JsonObject),
