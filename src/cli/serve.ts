@@ -13,7 +13,7 @@ const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
   --host HOST         address (default 0.0.0.0, 127.0.0.1 in dev mode; env CPES_HOST)
   --data-dir DIR      SQLite data directory: keys, usage, db and research records (default ./data;
-                      env CPES_DATA_DIR; '' in development mode: a fresh temporary directory)
+                      env CPES_DATA_DIR; in development mode without it: a fresh temporary directory)
   --price-list FILE   finance price list replacing the shipped placeholder prices (env CPES_PRICE_LIST)
   --workers N         protocol worker processes (default: one per core; env CPES_WORKERS)
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
@@ -73,17 +73,22 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       (options[spec.key] as string) = raw;
     }
   };
+  let dataDirGiven = false;
   for (const [flag, spec] of Object.entries(FLAGS)) {
     const value = env[spec.env];
+    if (spec.key === 'dataDir' && value !== undefined && value !== '') dataDirGiven = true;
     if (value !== undefined && value !== '') set(flag, spec.kind === 'bool' ? value : value, spec.env);
   }
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const spec = FLAGS[flag];
     if (!spec) throw new Error(`unknown option '${argv[i]}'`);
+    if (spec.key === 'dataDir') dataDirGiven = true;
     if (spec.kind === 'bool') set(flag, inline ?? undefined, flag);
     else set(flag, inline ?? argv[++i], flag);
   }
+  // development mode keeps library records in a throwaway directory unless one is named
+  if (options.dev && !dataDirGiven) options.dataDir = '';
   return options;
 }
 
