@@ -2,7 +2,7 @@
 // cents. Charges that must outlive the run go through db.log_billing.
 import { suggestNames } from '../../../util/names.js';
 import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
-import { normalizeCode, priceList, type PriceEntry } from './price-list.js';
+import { normalizeCode, priceList, type PriceEntry, type PriceList } from './price-list.js';
 
 /** A bound on one run's ledger, so a runaway loop cannot grow it without limit. */
 const MAX_LEDGER_LINES = 10_000;
@@ -18,8 +18,17 @@ const ledgerOf = (ctx: CallContext): LedgerLine[] => ctx.state.slot('finance', (
 const dollars = (cents: number): number => cents / 100;
 const totalCents = (ledger: readonly LedgerLine[]): number => ledger.reduce((sum, line) => sum + line.entry.cents, 0);
 
+/** The installed price list; a replacement file that cannot be loaded is reported, never priced as $0. */
+function listFor(label: string): PriceList {
+  try {
+    return priceList();
+  } catch (error) {
+    throw new ArgumentError(`${label}: the installation's price list is unusable (${(error as Error).message}); ask the operator to fix it`);
+  }
+}
+
 function priceOf(code: string, label: string, where: string): PriceEntry {
-  const list = priceList();
+  const list = listFor(label);
   const entry = list.byCode.get(normalizeCode(code));
   if (entry) return entry;
   const near = suggestNames(code, list.byCode.keys());
@@ -82,7 +91,7 @@ const finance: ModuleDef = {
       params: [{ name: 'codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 500, description: 'CPT or HCPCS codes' }],
       result: { type: 'FINANCE_ESTIMATE', fields: ['type', 'items', 'unknown_codes', 'total'] },
       impl: (a) => {
-        const list = priceList();
+        const list = listFor('finance.estimate_cost');
         const items: JsonObject[] = [];
         const unknown: string[] = [];
         let cents = 0;
