@@ -2,7 +2,6 @@
 // numeric and boolean clinical fields of modules.md §2 are kept; everything else is dropped and listed.
 // The keyed pseudonym is HMAC-SHA-256(installation secret, org + "\n" + identifier) (RFC 2104).
 import { createHmac } from 'node:crypto';
-import { PATIENT_DEFAULTS } from '../../patient.js';
 import { ArgumentError, type CallContext, type JsonObject, type JsonValue } from '../types.js';
 import { PATIENT_FIELDS } from '../util/patient.js';
 import { normalizeSex } from '../util/sex.js';
@@ -26,12 +25,15 @@ function pseudonym(ctx: CallContext, patient: JsonObject): string | null {
   return null;
 }
 
-/** True when `field` of this argument is the run patient's service.md default rather than sent data. */
-function tookDefault(ctx: CallContext, patient: JsonObject, field: string): boolean {
+/**
+ * True when `field` of this argument is a value the engine made for the run patient (a service.md default
+ * or a field derived from one) rather than data the request sent; such fields are left out (§19).
+ */
+function engineMade(ctx: CallContext, patient: JsonObject, field: string): boolean {
   const run = ctx.source === 'run' ? ctx.patient : null;
-  if (!run || run.supplied.has(field)) return false;
-  if (field === 'map') return !run.supplied.has('bp') || !run.supplied.has('diastolic_bp');
-  return field in PATIENT_DEFAULTS && patient[field] === PATIENT_DEFAULTS[field];
+  if (!run || run.supplied.has(field) || patient[field] !== run.fields[field]) return false;
+  if (field === 'map') return !(run.supplied.has('bp') || run.supplied.has('sbp')) || !(run.supplied.has('diastolic_bp') || run.supplied.has('dbp'));
+  return true;
 }
 
 function plausible(field: string, value: number): number {
@@ -52,7 +54,7 @@ export function deidentify(ctx: CallContext, patient: JsonObject): JsonObject {
   let sex: JsonValue = null;
   let birthYear: number | null = null;
   for (const [key, value] of Object.entries(patient)) {
-    if (value === null || tookDefault(ctx, patient, key)) continue;
+    if (value === null || engineMade(ctx, patient, key)) continue;
     const field = canonical.get(key) ?? key;
     if (field === 'age') {
       if (typeof value !== 'number') throw new ArgumentError(`${LABEL}: patient field 'age' (years) must be a number, got ${JSON.stringify(value)}`);
