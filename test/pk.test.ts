@@ -1,8 +1,8 @@
 // pk with the table drugs: §23 vectors, the administer statement, lookups and the table build checks.
 import { expect } from 'chai';
-import drugTable from '../src/runtime/modules/data/pk-drugs.json' with { type: 'json' };
-import interactionTable from '../src/runtime/modules/data/pk-interactions.json' with { type: 'json' };
-import tdmTable from '../src/runtime/modules/data/pk-tdm.json' with { type: 'json' };
+import drugTable from '../src/runtime/modules/pk/data/drugs.json' with { type: 'json' };
+import interactionTable from '../src/runtime/modules/pk/data/interactions.json' with { type: 'json' };
+import tdmTable from '../src/runtime/modules/pk/data/tdm.json' with { type: 'json' };
 import { runProtocol } from '../src/engine/index.js';
 import { drugProblems } from '../src/runtime/modules/pk/schema.js';
 import { normalizeName } from '../src/util/names.js';

@@ -2,5 +2,6 @@
 // code that ships, not for a development loader).
 await import('./frontend.js');
 await import('./engine.js');
+await import('./icd.js');
 await import('./admission.js');
 await import('./http.js');

@@ -7,13 +7,15 @@ import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
 import type { AccessControl } from '../http/access-types.js';
 import { openLibrary } from './serve-library.js';
+import { usePackDirectory } from '../runtime/packs/active.js';
 import { openStoreAccess } from './serve-store.js';
 
 const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
   --host HOST         address (default 0.0.0.0, 127.0.0.1 in dev mode; env CPES_HOST)
-  --data-dir DIR      SQLite data directory: keys, usage, db and research records (default ./data;
-                      env CPES_DATA_DIR; in development mode without it: a fresh temporary directory)
+  --data-dir DIR      data directory: SQLite store (keys, usage, db and research records), research
+                      secret and data packs (default ./data; env CPES_DATA_DIR; in development mode
+                      without it: a fresh temporary directory)
   --price-list FILE   finance price list replacing the shipped placeholder prices (env CPES_PRICE_LIST)
   --workers N         protocol worker processes (default: one per core; env CPES_WORKERS)
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
@@ -112,6 +114,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     closeStore = opened.close;
   }
   const library = openLibrary(options);
+  usePackDirectory(library.dataDir); // /v1/call and /v1/health read packs here; each pool child is told the same directory
   const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: library.dataDir });
   const app = createApp({ pool, access, log });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');

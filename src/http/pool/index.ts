@@ -15,7 +15,7 @@ export interface PoolOptions {
   maxQueue: number;
   /** V8 old-space limit of each child, MiB */
   heapMb: number;
-  /** the data directory whose store each child opens for db and research (see store/sqlite/library.ts) */
+  /** the data directory: its data packs, and the store each child opens for db and research (see store/sqlite/library.ts) */
   dataDir?: string;
 }
 
@@ -109,7 +109,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const child = fork(fileURLToPath(workerModule), this.options.dataDir ? [this.options.dataDir] : [], {
+    const child = fork(fileURLToPath(workerModule), this.options.dataDir === undefined ? [] : [this.options.dataDir], {
       execArgv: [`--max-old-space-size=${this.options.heapMb}`, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       serialization: 'advanced',

@@ -4,6 +4,7 @@ import { runProtocol } from '../../engine/index.js';
 import { installLibraryStore } from '../../engine/library-store.js';
 import { quotasFromEnv } from '../../store/quotas.js';
 import { SqliteLibraryStore } from '../../store/sqlite/library.js';
+import { usePackDirectory } from '../../runtime/packs/active.js';
 import type { PoolRequest, PoolResponse } from './messages.js';
 
 if (!process.send) {
@@ -11,8 +12,10 @@ if (!process.send) {
   process.exit(1);
 }
 
-// The child opens the data directory's store itself; store/sqlite/library.ts says why.
+// The data directory arrives as the one argument; each run re-checks its pack index when it starts, and the
+// child opens the directory's store itself (store/sqlite/library.ts says why).
 const dataDir = process.argv[2];
+usePackDirectory(dataDir ?? null);
 if (dataDir) installLibraryStore(SqliteLibraryStore.open(dataDir, { quotas: quotasFromEnv(process.env) }));
 
 process.on('disconnect', () => process.exit(0));

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRandom } from '../../util/random.js';
 import type { LibraryStore } from '../../store/library.js';
+import { refreshPacks } from '../packs/active.js';
 import type { CallContext, RunPatient, RunState } from './types.js';
 
 export interface ContextOptions {
@@ -36,6 +37,7 @@ function noStore(): never {
 }
 
 export function createContext(options: ContextOptions): CallContext {
+  refreshPacks(); // a run sees the data packs installed when it starts, and only those
   return {
     organization: options.organization ?? 'development',
     requestId: options.requestId ?? randomUUID(),

@@ -1,7 +1,7 @@
 // The library: every module that is built, in modules.md order. The registry is the only way in.
 import { Registry } from './registry.js';
 import scores from './scores.js';
-import pk from './pk.js';
+import pk from './pk/index.js';
 import lab from './lab.js';
 import glucose from './glucose.js';
 import chem from './chem.js';

@@ -3,6 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../util/ajv.js';
 import { nearestName } from '../../util/names.js';
+import { PackError } from '../packs/types.js';
 import {
   ArgumentError,
   type Args,
@@ -161,7 +162,13 @@ export class Registry {
       if (error instanceof ArgumentError) fn.onRefused?.(ctx);
       throw error;
     }
-    return copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
+    try {
+      return copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
+    } catch (error) {
+      // an installed data pack that cannot be used is the operator's to fix: say so, never answer without it
+      if (error instanceof PackError) throw new ArgumentError(`${fn.module}.${fn.name}: ${error.message}`);
+      throw error;
+    }
   }
 }
 

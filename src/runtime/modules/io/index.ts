@@ -4,7 +4,7 @@
 import { suggestNames } from '../../../util/names.js';
 import { pyRound } from '../../../util/round.js';
 import { findTest } from '../lab/reference.js';
-import pk from '../pk.js';
+import pk from '../pk/index.js';
 import { Registry } from '../registry.js';
 import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
 import { checkDeviceId, devicesOf, kindOf, logTo, MAX_DEVICES, requireDevice, statusView, type Device } from './devices.js';
