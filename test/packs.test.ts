@@ -134,9 +134,9 @@ describe('cpes data (operator data packs)', function () {
   });
 
   it('names the kinds it knows and refuses an unknown one', () => {
-    const r = cpes(['data', 'import', 'formulary', sample('lab-ranges.csv'), '--data-dir', dir]);
+    const r = cpes(['data', 'import', 'drug-prices', sample('lab-ranges.csv'), '--data-dir', dir]);
     expect(r.status).to.equal(1);
-    expect(r.stderr).to.contain("cpes data: unknown kind 'formulary'; kinds: snomed-icd10-map, lab-ranges");
+    expect(r.stderr).to.contain("cpes data: unknown kind 'drug-prices'; kinds: snomed-icd10-map, lab-ranges, formulary");
   });
 });
 

@@ -120,10 +120,12 @@ function administerStatement(ctx: CallContext, name: string, dose: number, unit:
   let level = check.level;
   let reason = check.reason;
   const worst = (found.interactions as JsonObject[]).find((r) => UNSAFE.has(r.severity as string));
-  if (level === 'OK' && worst) {
-    level = 'WARNING';
+  if (worst && level !== 'ERROR') {
+    // raises OK to WARNING, never lowers a level, and is named whatever the level
     const partner = worst.drug_a === check.drug!.name ? worst.drug_b : worst.drug_a;
-    reason = `interaction ${worst.severity} with ${partner}`;
+    const note = `interaction ${worst.severity} with ${partner}`;
+    if (level === 'OK') level = 'WARNING';
+    reason = reason ? `${reason}; ${note}` : note;
   }
   // §4.7.2: an earlier drug the table does not know was not checked, so the dose cannot be called OK.
   if (unchecked.length > 0) {

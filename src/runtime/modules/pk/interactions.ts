@@ -65,7 +65,10 @@ function rulesBetween(d: Drug, x: Drug): InteractionRule[] {
 
 /** drug_a is the drug on the rule's `a` side, so both directions report the same record. */
 function interactionRecord(rule: InteractionRule, d: Drug, x: Drug): JsonObject {
-  const dIsA = matchesSide(d, rule.a) && matchesSide(x, rule.b);
+  const forward = matchesSide(d, rule.a) && matchesSide(x, rule.b);
+  const reverse = matchesSide(x, rule.a) && matchesSide(d, rule.b);
+  // a rule both drugs fit either way round (serotonergic + serotonergic) orders them by name
+  const dIsA = forward && reverse ? d.name < x.name : forward;
   const [a, b] = dIsA ? [d, x] : [x, d];
   return {
     drug_a: a.name,
