@@ -114,7 +114,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     closeStore = opened.close;
   }
   const library = openLibrary(options);
-  usePackDirectory(library.dataDir); // /v1/call and /v1/health read packs here; each pool child is told the same directory
+  usePackDirectory(options.dataDir || null); // /v1/call and /v1/health read packs here; each pool child is told the same directory
   const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: library.dataDir });
   const app = createApp({ pool, access, log });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
