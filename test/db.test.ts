@@ -122,6 +122,18 @@ describe('db: organization-scoped records', () => {
     ]);
   });
 
+  it('answers "quota exceeded" at the organization\'s quota, not before', () => {
+    const small = SqliteLibraryStore.open(null, { quotas: { patients: 2, lab_results: 1 } });
+    const org = orgLibrary(small, 'Small');
+    org.call('db', 'save_patient', 'P1');
+    expect(org.call('db', 'save_patient', 'P2').created).to.equal(true);
+    expect(org.error('db', 'save_patient', 'P3')).to.equal('db.save_patient: quota exceeded: this organization already holds 2 patients (the limit)');
+    expect(org.call('db', 'save_lab', 'P1', 'K', 4).action).to.equal('SAVE_LAB');
+    expect(org.error('db', 'save_lab', 'P1', 'K', 4)).to.equal('db.save_lab: quota exceeded: this organization already holds 1 lab results (the limit)');
+    expect(orgLibrary(small, 'Other').call('db', 'save_patient', 'P3').created).to.equal(true);
+    small.close();
+  });
+
   it('allows 1,000 db calls per run and refuses the next one', () => {
     const over = runProtocol('protocol P { let i = 0; while i < 1001 { let r = med.db.get_patient("P"); let i = i + 1; } }', undefined, { organization: 'Busy', store });
     expect(over.kind).to.equal('runtime_error');

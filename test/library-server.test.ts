@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { Store } from '../src/store/index.js';
 
-const quiet = (): void => {};
+const logLines: string[] = [];
 
 describe('stateful library modules through a live server', function () {
   this.timeout(120_000);
@@ -37,7 +37,7 @@ describe('stateful library modules through a live server', function () {
     const store = Store.open(dir);
     for (const org of ['North Hospital', 'South Clinic', 'Busy Ward', 'Crash Unit']) keys[org] = store.createKey(org, 'enterprise');
     store.close();
-    server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers: 3, runTimeoutMs: 8000, maxQueue: 64, heapMb: 128, dev: false }, quiet);
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers: 3, runTimeoutMs: 8000, maxQueue: 64, heapMb: 128, dev: false }, (line) => logLines.push(line));
   });
   after(async () => {
     await server.close();
@@ -64,6 +64,9 @@ describe('stateful library modules through a live server', function () {
     const audit = (await call('North Hospital', 'db', 'audit_log', 10)).body.result;
     expect(audit[0]).to.include({ actor: keys['North Hospital']!.prefix, source: 'run', line: 2, operation: 'get_patient', outcome: 'ok' });
     expect(audit[1]).to.include({ actor: keys['North Hospital']!.prefix, source: 'call', line: null, operation: 'save_patient' });
+    // the server log holds request facts only: no patient names or ids
+    expect(logLines.length).to.be.above(3);
+    expect(logLines.filter((line) => line.includes('North patient') || line.includes('PT-1'))).to.deep.equal([]);
   });
 
   it('loses nothing when 20 runs of one organization write patients and labs at once; ids stay dense', async () => {
