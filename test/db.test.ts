@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cpes } from './helpers/cli.js';
 import { runProtocol } from '../src/engine/index.js';
 import { SqliteLibraryStore } from '../src/store/sqlite/library.js';
 import { orgLibrary } from './helpers/org-library.js';
@@ -149,5 +153,19 @@ describe('db: organization-scoped records', () => {
     const crashy = orgLibrary(store, 'Crashy');
     expect(crashy.call('db', 'get_patient', 'PT-7').found).to.equal(true);
     expect(crashy.call('db', 'audit_log', 5)[1]).to.include({ actor: 'cpes_abcdefg', source: 'run', line: 2, operation: 'save_patient', outcome: 'ok' });
+  });
+
+  it('cpes run keeps records in --data-dir between runs, and only in memory without it', function () {
+    this.timeout(60_000);
+    const dir = mkdtempSync(join(tmpdir(), 'cpes-run-db-'));
+    try {
+      writeFileSync(join(dir, 'save.moiss'), 'protocol S { let s = med.db.save_patient("CLI-1", "kept"); }');
+      writeFileSync(join(dir, 'read.moiss'), 'protocol R { let n = med.db.get_patient("CLI-1").found; }');
+      expect(cpes(['run', join(dir, 'save.moiss'), '--data-dir', join(dir, 'data')]).status).to.equal(0);
+      expect(cpes(['run', join(dir, 'read.moiss'), '--data-dir', join(dir, 'data')]).stdout).to.contain('let n = true');
+      expect(cpes(['run', join(dir, 'read.moiss')]).stdout).to.contain('let n = false');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,16 @@
-// `cpes run FILE [--patient JSON|@file.json] [--json]`: run a protocol locally.
+// `cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR]`: run a protocol locally.
 // Exit 0 on success, 1 on a runtime error (or usage/I-O error), 2 on syntax or compile errors.
 import { readFile } from 'node:fs/promises';
 import { stripByteOrderMark } from '../compiler/frontend.js';
 import { runProtocol } from '../engine/index.js';
+import { installLibraryStore } from '../engine/library-store.js';
+import { quotasFromEnv } from '../store/quotas.js';
+import { SqliteLibraryStore } from '../store/sqlite/library.js';
 import type { JsonValue } from '../runtime/modules/types.js';
 
-const USAGE = 'usage: cpes run FILE [--patient JSON|@file.json] [--json]';
+const USAGE = `usage: cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR]
+  --data-dir DIR   keep db and research records in DIR's store (organization 'development');
+                   without it they live in memory for this run only`;
 
 async function readPatient(spec: string): Promise<Record<string, JsonValue>> {
   const text = spec.startsWith('@') ? await readFile(spec.slice(1), 'utf8') : spec;
@@ -18,11 +23,14 @@ export async function main(argv: string[]): Promise<number> {
   let file: string | undefined;
   let patientSpec: string | undefined;
   let json = false;
+  let dataDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') json = true;
     else if (arg === '--patient') patientSpec = argv[++i];
     else if (arg.startsWith('--patient=')) patientSpec = arg.slice('--patient='.length);
+    else if (arg === '--data-dir') dataDir = argv[++i];
+    else if (arg.startsWith('--data-dir=')) dataDir = arg.slice('--data-dir='.length);
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(`${USAGE}\n`);
       return 0;
@@ -31,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     } else file = arg;
   }
-  if (file === undefined || (argv.includes('--patient') && patientSpec === undefined)) {
+  if (file === undefined || (argv.includes('--patient') && patientSpec === undefined) || (argv.includes('--data-dir') && !dataDir)) {
     process.stderr.write(`${USAGE}\n`);
     return 1;
   }
@@ -48,6 +56,14 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     process.stderr.write(`cpes run: bad --patient: ${(error as Error).message}\n`);
     return 1;
+  }
+  if (dataDir) {
+    try {
+      installLibraryStore(SqliteLibraryStore.open(dataDir, { quotas: quotasFromEnv(process.env) }));
+    } catch (error) {
+      process.stderr.write(`cpes run: cannot open the data directory ${dataDir}: ${(error as Error).message}\n`);
+      return 1;
+    }
   }
   const outcome = runProtocol(stripByteOrderMark(source), patient);
   if (json) {
