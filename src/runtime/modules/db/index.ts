@@ -4,6 +4,7 @@
 import type { AuditStamp, LibraryStore, StoredPatient } from '../../../store/library.js';
 import { findTest } from '../lab/reference.js';
 import { ArgumentError, type Args, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
+import { checkIdentifier } from '../util/identifier.js';
 import { auditRefusal, withStore } from '../util/org-store.js';
 import { normalizeSex } from '../util/sex.js';
 
@@ -12,7 +13,6 @@ const MAX_JSON_FIELD_BYTES = 64 * 1024;
 const MAX_EVENTS = 10_000;
 const MAX_EVENTS_BYTES = 1024 * 1024;
 const MAX_STRING = 1000;
-const PATIENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SOURCE = 'modules.md §16 (organization-scoped records in the service store)';
 
 const text = (name: string, description: string, extra: Partial<ParamSpec> = {}): ParamSpec => ({ name, type: 'string', maxLength: MAX_STRING, description, ...extra });
@@ -24,12 +24,6 @@ const limit = (fallback: number): ParamSpec => ({ name: 'limit', type: 'integer'
 function countCall(ctx: CallContext, label: string): void {
   const counter = ctx.state.slot('db', () => ({ calls: 0 }));
   if (++counter.calls > MAX_CALLS_PER_RUN) throw new ArgumentError(`${label}: at most ${MAX_CALLS_PER_RUN} db calls per run`);
-}
-
-function checkPatientId(value: JsonValue, label: string, position: number): string {
-  const id = value as string;
-  if (!PATIENT_ID.test(id)) throw new ArgumentError(`${label}: argument ${position} 'patient_id' must be 1–64 characters of A–Z a–z 0–9 . _ -, got ${JSON.stringify(id.slice(0, 70))}`);
-  return id;
 }
 
 /** JSON text of an object or array argument, refused beyond `maxBytes`. */
@@ -113,7 +107,7 @@ const db: ModuleDef = {
       result: { type: 'DB_EVENT', fields: ['type', 'action', 'patient_id', 'created'] },
       target: byPatient,
       run: (a, { store, stamp }, label) => {
-        const id = checkPatientId(a.patient_id!, label, 1);
+        const id = checkIdentifier(a.patient_id!, label, 1, 'patient_id');
         const sex = a.sex === null ? null : normalizeSex(a.sex, label, "argument 5 'sex'");
         const vitals = jsonText(a.vitals!, label, 6, 'vitals', MAX_JSON_FIELD_BYTES);
         const metadata = jsonText(a.metadata!, label, 7, 'metadata', MAX_JSON_FIELD_BYTES);
@@ -155,7 +149,7 @@ const db: ModuleDef = {
       run: (a, { store, stamp }, label) => {
         const name = (a.protocol_name as string).trim();
         if (!name) throw new ArgumentError(`${label}: argument 1 'protocol_name' must not be empty`);
-        const patient = a.patient_id === null ? null : checkPatientId(a.patient_id!, label, 2);
+        const patient = a.patient_id === null ? null : checkIdentifier(a.patient_id!, label, 2, 'patient_id');
         return store.startRun(stamp, { protocol_name: name, patient_id: patient, run_by: a.run_by as string });
       },
     }),
@@ -222,7 +216,7 @@ const db: ModuleDef = {
       result: { type: 'DB_EVENT', fields: ['type', 'action', 'patient_id', 'test', 'value'] },
       target: byPatient,
       run: (a, { store, stamp }, label) => {
-        const id = checkPatientId(a.patient_id!, label, 1);
+        const id = checkIdentifier(a.patient_id!, label, 1, 'patient_id');
         const name = (a.test_name as string).trim();
         if (!name) throw new ArgumentError(`${label}: argument 2 'test_name' must not be empty`);
         store.saveLab(stamp, { patient_id: id, test_name: name, canonical: findTest(name)?.canonical ?? null, value: a.value as number, unit: a.unit as string, is_critical: a.is_critical as boolean });

@@ -4,10 +4,11 @@
 import { suggestNames } from '../../../util/names.js';
 import { pyRound } from '../../../util/round.js';
 import { findTest } from '../lab/reference.js';
+import { checkIdentifier } from '../util/identifier.js';
 import pk from '../pk/index.js';
 import { Registry } from '../registry.js';
 import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
-import { checkDeviceId, devicesOf, kindOf, logTo, MAX_DEVICES, requireDevice, statusView, type Device } from './devices.js';
+import { devicesOf, kindOf, logTo, MAX_DEVICES, requireDevice, statusView, type Device } from './devices.js';
 import { CHANNELS, findVital, gaussian, patientValue, readVital, VITALS, waveform, type Channel } from './simulation.js';
 
 const pkLibrary = new Registry([pk]);
@@ -147,7 +148,7 @@ const io: ModuleDef = {
       result: { type: 'IO_EVENT', fields: ['type', 'action', 'device', 'device_type', 'kind', 'status', 'simulated'] },
       impl: (a, ctx) => {
         const label = 'io.connect_device';
-        const id = checkDeviceId(a.device_id as string, label, 1, 'device_id');
+        const id = checkIdentifier(a.device_id, label, 1, 'device_id');
         const type = (a.device_type as string).trim();
         if (!type) throw new ArgumentError(`${label}: argument 2 'device_type' must not be empty`);
         const devices = devicesOf(ctx);

@@ -3,24 +3,18 @@
 import type { AuditStamp, LibraryStore } from '../../../store/library.js';
 import { pyRound } from '../../../util/round.js';
 import { ArgumentError, type Args, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
+import { checkIdentifier } from '../util/identifier.js';
 import { auditRefusal, withStore } from '../util/org-store.js';
 import { deidentify, KEPT_FIELDS, METHOD } from './deidentify.js';
 import { inverseNormal } from './inverse-normal.js';
 import { armLabel, drawSeed, patientIds, permutedBlocks } from './randomization.js';
 
-const ID = /^[A-Za-z0-9._-]{1,64}$/;
 const identifier = (name: string, description: string): ParamSpec => ({ name, type: 'string', maxLength: 64, description: `${description}: 1–64 characters A–Z a–z 0–9 . _ -` });
 const patientCount: ParamSpec = { name: 'patient_count', type: 'integer', minimum: 1, maximum: 100_000, description: 'patients to allocate' };
 const seedParam: ParamSpec = { name: 'seed', type: ['integer', 'null'], minimum: 0, maximum: 4294967295, default: null, description: 'generator seed; null → drawn from a cryptographic source and reported' };
 const arms = (fallback: number | null): ParamSpec => ({ name: 'arms', type: fallback === null ? ['integer', 'null'] : 'integer', minimum: 2, maximum: 26, default: fallback, description: 'number of arms (Arm_A…)' });
 const SAFE_HARBOR = '45 CFR 164.514(b)(2) (HIPAA Safe Harbor); RFC 2104 HMAC-SHA-256';
 const BLOCKS = 'Matts & Lachin, Control Clin Trials 1988;9:327-344 (permuted blocks)';
-
-function checkId(value: JsonValue, label: string, position: number, name: string): string {
-  const id = value as string;
-  if (!ID.test(id)) throw new ArgumentError(`${label}: argument ${position} '${name}' must be 1–64 characters of A–Z a–z 0–9 . _ -, got ${JSON.stringify(id)}`);
-  return id;
-}
 
 /** A real calendar date YYYY-MM-DD that is not after today on the injected clock. */
 function checkDate(value: string, label: string, ctx: CallContext): string {
@@ -107,7 +101,7 @@ const research: ModuleDef = {
       run: (a, _ctx, { store, stamp }) => {
         const label = 'research.log_to_datalake';
         checkDeidentified(a.anon_data as JsonObject, label);
-        const study = checkId(a.study_id!, label, 2, 'study_id');
+        const study = checkIdentifier(a.study_id!, label, 2, 'study_id');
         const recordId = store.storeStudyRecord(stamp, study, JSON.stringify(a.anon_data));
         return { type: 'RESEARCH_LOG', study_id: study, record_id: recordId, stored: true };
       },
@@ -127,8 +121,8 @@ const research: ModuleDef = {
       target: (a) => `${a.patient_id}/${a.study_id}`,
       run: (a, ctx, { store, stamp }) => {
         const label = 'research.record_consent';
-        const patient = checkId(a.patient_id!, label, 1, 'patient_id');
-        const study = checkId(a.study_id!, label, 2, 'study_id');
+        const patient = checkIdentifier(a.patient_id!, label, 1, 'patient_id');
+        const study = checkIdentifier(a.study_id!, label, 2, 'study_id');
         const date = a.consent_date === null ? null : checkDate(a.consent_date as string, label, ctx);
         const record = store.recordConsent(stamp, { patient_id: patient, study_id: study, consented: a.consented as boolean, consent_date: date, recorded_by: a.recorded_by as string | null });
         return consentView(record);
