@@ -220,6 +220,7 @@ export class ExpressionCompiler {
       return (f) => {
         const values = args.map((a) => toJson(a(f), true));
         try {
+          f.run.ctx.line = e.line; // for the audit trail of db and research
           return fromJson(registry.invoke(fn, values, {}, f.run.ctx));
         } catch (error) {
           throw located(error, e);

@@ -10,6 +10,7 @@ import type { JsonValue } from '../runtime/modules/types.js';
 import { buildPatient } from '../runtime/patient.js';
 import { seedFromText } from '../util/random.js';
 import { LruCache } from './cache.js';
+import { libraryStore } from './library-store.js';
 import type { EngineOptions, RunEnvelope, RunOutcome } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 
@@ -67,6 +68,8 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       organization: options.organization,
       requestId: options.requestId,
       now: options.now,
+      actor: options.actor,
+      store: () => options.store ?? libraryStore(),
       patient: buildPatient(patient ?? {}),
       seed: seedFromText(JSON.stringify({ code: source, patient: patient ?? null })),
     });

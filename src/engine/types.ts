@@ -2,6 +2,7 @@
 // (service.md §2, api.md, language.md §8–§9). The HTTP layer only adds status codes and headers.
 import type { Diagnostic } from '../diagnostic.js';
 import type { JsonValue } from '../runtime/modules/types.js';
+import type { LibraryStore } from '../store/library.js';
 
 /** One log entry: `{ event: "[<line>] LOG: <message>", line, kind, ...facts as data }` (language.md §8). */
 export interface RunEvent {
@@ -68,4 +69,8 @@ export interface EngineOptions {
   requestId?: string;
   /** injected clock (tests fix it) */
   now?: () => Date;
+  /** the key's display prefix for the audit trail; `development` by default */
+  actor?: string;
+  /** the persistent store of db and research; the process's installed store by default */
+  store?: LibraryStore;
 }

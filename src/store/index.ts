@@ -79,7 +79,7 @@ export class Store {
     private readonly now: () => Date,
   ) {
     this.sql = {
-      byHash: db.prepare('SELECT id, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?'),
+      byHash: db.prepare('SELECT id, prefix, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?'),
       monthly: db.prepare('SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?'),
       prune: db.prepare('DELETE FROM admissions WHERE key_id = ? AND at_ms <= ?'),
       window: db.prepare('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM admissions WHERE key_id = ?'),
@@ -151,10 +151,10 @@ export class Store {
   authenticate(rawKey: string): Account | null {
     const digest = hashKey(rawKey);
     const row = this.sql.byHash.get(digest) as
-      | { id: number; key_hash: Buffer; owner: string; tier: TierId; revoked_at: string | null }
+      | { id: number; prefix: string; key_hash: Buffer; owner: string; tier: TierId; revoked_at: string | null }
       | undefined;
     if (!row || !timingSafeEqual(row.key_hash, digest) || row.revoked_at !== null) return null;
-    return { keyId: row.id, owner: row.owner, tier: row.tier };
+    return { keyId: row.id, prefix: row.prefix, owner: row.owner, tier: row.tier };
   }
 
   /** Checks the monthly and the sliding per-minute limit and records the request, in one transaction. */

@@ -15,7 +15,7 @@ export interface PoolOptions {
   maxQueue: number;
   /** V8 old-space limit of each child, MiB */
   heapMb: number;
-  /** the data directory whose data packs the children use (none: shipped tables only) */
+  /** the data directory: its data packs, and the store each child opens for db and research (see store/sqlite/library.ts) */
   dataDir?: string;
 }
 
@@ -75,10 +75,10 @@ export class WorkerPool {
     return [...this.workers].filter((w) => w.job).map((w) => w.child.pid!);
   }
 
-  run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string): Promise<RunOutcome> {
+  run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string, actor = organization): Promise<RunOutcome> {
     if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request: { code, patient, organization, requestId }, resolve, reject };
+      const job: Job = { request: { code, patient, organization, requestId, actor }, resolve, reject };
       const idle = this.idleWorker();
       if (idle) this.start(idle, job);
       else if (this.queue.length >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queue.length} runs are waiting`));

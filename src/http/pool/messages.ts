@@ -8,6 +8,8 @@ export interface PoolRequest {
   patient: Record<string, JsonValue> | undefined;
   organization: string;
   requestId: string;
+  /** the key's display prefix, for the library audit trail */
+  actor: string;
 }
 
 export interface PoolResponse {

@@ -155,7 +155,13 @@ export class Registry {
 
   /** Validates, runs and copies the result out of the library (§1.2: plain data, finite numbers only). */
   invoke(fn: RegisteredFunction, args: readonly JsonValue[], kwargs: Readonly<Record<string, JsonValue>>, ctx: CallContext): JsonValue {
-    const bound = this.bind(fn, args, kwargs);
+    let bound: Args;
+    try {
+      bound = this.bind(fn, args, kwargs);
+    } catch (error) {
+      if (error instanceof ArgumentError) fn.onRefused?.(ctx);
+      throw error;
+    }
     try {
       return copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
     } catch (error) {
