@@ -1,6 +1,6 @@
 // Operators on values (language.md §6, §7): strict arithmetic, unit-aware quantities, no silent results.
 // Each throws OperandError with a message; the compiled program adds the source position.
-import { invertUnit, multiplyUnits, UnitAlgebraError, type Unit } from '../units/index.js';
+import { invertUnit, multiplyUnits, tidy, UnitAlgebraError, type Unit } from '../units/index.js';
 import { formatQuantity, kindOf, Quantity, renderText, valuesEqual, type Value } from './values.js';
 
 export const MAX_STRING_LENGTH = 1_000_000;
@@ -62,7 +62,8 @@ function product(a: Quantity, b: Quantity, sign: 1 | -1, what: string): Value {
     if (error instanceof UnitAlgebraError) throw new OperandError(`cannot ${sign === 1 ? 'multiply' : 'divide'} ${formatQuantity(a)} by ${formatQuantity(b)}: ${error.message}`);
     throw error;
   }
-  const value = finite((sign === 1 ? a.value * b.value : a.value / b.value) * result.scale, what);
+  const raw = sign === 1 ? a.value * b.value : a.value / b.value;
+  const value = finite(result.scale === 1 ? raw : tidy(raw * result.scale), what);
   return result.unit ? new Quantity(value, result.unit) : value;
 }
 

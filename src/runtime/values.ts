@@ -1,6 +1,6 @@
 // The value model of language.md §4: numbers, quantities, strings, booleans, null, lists and records.
 // Records have no prototype, so `constructor`, `__proto__` and `prototype` are never reachable.
-import { conversionFactor, parseUnit, type Unit } from '../units/index.js';
+import { convertValue, parseUnit, type Unit } from '../units/index.js';
 import type { JsonValue } from './modules/types.js';
 
 export class Quantity {
@@ -17,8 +17,7 @@ export class Quantity {
 
   /** This quantity's magnitude in another unit; null when the units are not commensurable. */
   in(unit: Unit): number | null {
-    const factor = conversionFactor(this.unit, unit);
-    return factor === null ? null : factor === 1 ? this.value : this.value * factor;
+    return convertValue(this.value, this.unit, unit);
   }
 }
 

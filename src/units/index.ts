@@ -93,18 +93,28 @@ export function commensurable(a: Unit, b: Unit): boolean {
 export function conversionFactor(from: Unit, to: Unit): number | null {
   if (from === to || from.text === to.text) return 1;
   if (!commensurable(from, to)) return null;
-  return tidy(from.factor / to.factor);
+  return from.factor / to.factor;
 }
 
-/** Conversion factors to 12 significant digits: exact for every ratio of the atoms' decimal sizes, without binary noise (0.06, not 0.060000000000000005). */
-function tidy(x: number): number {
-  return Number(x.toPrecision(12));
+/** `value` from one unit into another (null: not commensurable), without binary noise. */
+export function convertValue(value: number, from: Unit, to: Unit): number | null {
+  if (from === to || from.text === to.text) return value;
+  if (!commensurable(from, to)) return null;
+  return tidy((value * from.factor) / to.factor);
+}
+
+/**
+ * A converted value to 15 significant digits: the sizes of the atoms are decimal, so binary noise
+ * from multiplying them (`0.060000000000000005`) is dropped while every real digit is kept.
+ */
+export function tidy(x: number): number {
+  return Number.isFinite(x) ? Number(x.toPrecision(15)) : x;
 }
 
 /** The outcome of multiplying or dividing two units: a unit, or null for a plain number, and a scale. */
 export interface Product {
   unit: Unit | null;
-  /** result value = left value × (right value)^±1 × scale */
+  /** result value = left value × (right value)^±1 × scale, then tidy() */
   scale: number;
 }
 
@@ -134,7 +144,7 @@ export function multiplyUnits(a: Unit, b: Unit, sign: 1 | -1): Product {
     const joinable = terms.filter((x) => x.atom.kind === t.atom.kind && x.atom.power === t.atom.power && t.atom.symbol !== BODY_WEIGHT);
     const target = joinable.find((x) => Math.sign(x.exponent) === -Math.sign(exponent)) ?? joinable[0];
     if (target) {
-      scale *= tidy((t.atom.factor / target.atom.factor) ** exponent);
+      scale *= (t.atom.factor / target.atom.factor) ** exponent;
       target.exponent += exponent;
     } else {
       terms.push({ ...t, exponent });
@@ -143,7 +153,7 @@ export function multiplyUnits(a: Unit, b: Unit, sign: 1 | -1): Product {
   const kept: Term[] = [];
   for (const t of terms) {
     if (t.exponent === 0) continue;
-    if (t.atom.kind === 'percent') scale *= tidy(0.01 ** t.exponent);
+    if (t.atom.kind === 'percent') scale *= 0.01 ** t.exponent;
     else kept.push(t);
   }
   return { unit: kept.length ? internComputed(kept) : null, scale };

@@ -8,6 +8,8 @@ export interface PoolRequest {
   patient: Record<string, JsonValue> | undefined;
   organization: string;
   requestId: string;
+  /** the pool's run timeout: the child stops the run itself just before it */
+  timeLimitMs: number;
 }
 
 export interface PoolResponse {

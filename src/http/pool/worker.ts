@@ -10,7 +10,7 @@ if (!process.send) {
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
-  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId });
+  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, timeLimitMs: message.timeLimitMs });
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);
 });
