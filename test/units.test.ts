@@ -124,7 +124,7 @@ describe('units: explicit conversion with as', () => {
   });
 
   it('names both units when they do not convert, at compile time when the units are known', () => {
-    expect(diagnostics('protocol P {\n  input: Patient p;\n  let r = p.weight as mL;\n}')).to.deep.equal(['3:11 cannot convert a quantity in kg to mL: mass is not volume']);
+    expect(diagnostics('protocol P {\n  input: Patient p;\n  let r = p.weight as mL;\n}')).to.deep.equal(['3:11 cannot convert p.weight (kg) to mL: mass is not volume']);
     expect(diagnostics('protocol P { let r = 5 as mg; }')).to.deep.equal([
       "1:22 'as mg' converts a quantity, but this is a plain number; write the unit after the number instead",
     ]);
@@ -151,12 +151,12 @@ describe('units: patient fields carry their modules.md §2 units', () => {
   });
 
   it('a unit error involving a patient field is a compile error at its position', () => {
-    expect(diagnostics('protocol P {\n  input: Patient p;\n  if p.bp < 5 mg { }\n}')).to.deep.equal(['3:6 cannot compare a quantity in mmHg with 5 mg: pressure is not mass']);
+    expect(diagnostics('protocol P {\n  input: Patient p;\n  if p.bp < 5 mg { }\n}')).to.deep.equal(['3:6 cannot compare p.bp (mmHg) with 5 mg: pressure is not mass']);
   });
 
   it('names bound once carry their unit into later statements', () => {
     expect(diagnostics('protocol P {\n  input: Patient p;\n  let dose = 15 mg/kg * p.weight;\n  let wrong = dose + 5 mL;\n}')).to.deep.equal([
-      '4:15 cannot add a quantity in mg and 5 mL: mass is not volume',
+      '4:15 cannot add dose (mg) and 5 mL: mass is not volume',
     ]);
   });
 

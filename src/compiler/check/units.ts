@@ -23,9 +23,13 @@ type Report = (at: Span, message: string) => void;
 
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 
+/** How a message names an operand: `5 mL`, `dose (mg)`, `p.bp (mmHg)`, or `a quantity in mg`. */
 function shown(u: Unit, e: A.Expr): string {
   const literal = quantityLiteral(e);
-  return literal ?? `a quantity in ${u.text}`;
+  if (literal) return literal;
+  if (e.kind === 'Name') return `${e.name} (${u.text})`;
+  if (e.kind === 'Member' && e.object.kind === 'Name') return `${e.object.name}.${e.property} (${u.text})`;
+  return `a quantity in ${u.text}`;
 }
 
 function quantityLiteral(e: A.Expr): string | null {
