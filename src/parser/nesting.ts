@@ -104,21 +104,26 @@ function bodiesOf(s: A.Statement): A.Statement[][] {
   }
 }
 
-/** The first expression deeper than MAX_EXPRESSION_DEPTH, found with an explicit stack. */
+/** The first expression deeper than MAX_EXPRESSION_DEPTH, found with explicit stacks (no recursion). */
 export function depthError(program: A.Program): Diagnostic | null {
-  const expressions: A.Expr[] = [];
   const statements: A.Statement[] = [];
+  const nodes: A.Expr[] = [];
+  const depths: number[] = [];
+  const push = (e: A.Expr, depth: number): void => {
+    nodes.push(e);
+    depths.push(depth);
+  };
   for (const item of program.items) {
     if (item.kind === 'Protocol' || item.kind === 'FunctionDef') statements.push(...item.body);
-    if (item.kind === 'TypeDef') for (const f of item.fields) if (f.defaultValue) expressions.push(f.defaultValue);
+    if (item.kind === 'TypeDef') for (const f of item.fields) if (f.defaultValue) push(f.defaultValue, 1);
   }
   for (let s = statements.pop(); s; s = statements.pop()) {
-    expressions.push(...expressionsOf(s));
+    for (const e of expressionsOf(s)) push(e, 1);
     for (const body of bodiesOf(s)) statements.push(...body);
   }
-  const stack: [A.Expr, number][] = expressions.map((e) => [e, 1]);
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [e, depth] = top;
+  while (nodes.length) {
+    const e = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth > MAX_EXPRESSION_DEPTH) {
       return {
         stage: 'syntax',
@@ -129,7 +134,7 @@ export function depthError(program: A.Program): Diagnostic | null {
         message: `expression nested deeper than ${MAX_EXPRESSION_DEPTH} levels (a very long chain of operators or fields): split it with let`,
       };
     }
-    for (const child of children(e)) stack.push([child, depth + 1]);
+    for (const child of children(e)) push(child, depth + 1);
   }
   return null;
 }

@@ -4,7 +4,7 @@
 import type { Diagnostic, Span } from '../../diagnostic.js';
 import type * as A from '../../parser/ast.js';
 import type { LibraryCatalog } from '../../runtime/modules/registry.js';
-import { parseUnit } from '../../units/index.js';
+import { parseUnit, type Unit } from '../../units/index.js';
 import { nearestName } from '../../util/names.js';
 import { BUILTIN_TYPES, describeKind, literalFits, literalKind } from './types.js';
 import { UnitChecker, type UnitScope } from './units.js';
@@ -35,9 +35,17 @@ class Checker {
   private readonly units: UnitChecker;
 
   constructor(private readonly catalog: LibraryCatalog) {
+    const paramUnits = new Map<string, { name: string; unit: Unit | null }[] | null>();
     this.units = new UnitChecker(
       (at, message) => this.error(at, message),
-      (module, name) => this.catalog.modules.get(module)?.get(name)?.params.map((p) => ({ name: p.name, unit: p.unit === null ? null : parseUnit(p.unit) })) ?? null,
+      (module, name) => {
+        const key = `${module}.${name}`;
+        if (!paramUnits.has(key)) {
+          const params = this.catalog.modules.get(module)?.get(name)?.params;
+          paramUnits.set(key, params ? params.map((p) => ({ name: p.name, unit: p.unit === null ? null : parseUnit(p.unit) })) : null);
+        }
+        return paramUnits.get(key)!;
+      },
     );
   }
 
