@@ -235,6 +235,8 @@ export class ExpressionCompiler {
       const fn = registry.resolve(library.module, library.name);
       if (!fn) throw new Error(`unchecked library function ${library.module}.${library.name}`);
       return (f) => {
+        // a library call can be slow, so each one checks the deadline
+        checkDeadline(f.run, e.line, `med.${library.module}.${library.name}`);
         const values = args.map((a, i) => toLibraryArgument(a(f), fn.params[i], `${library.module}.${library.name}`, i));
         try {
           return fromJson(registry.invoke(fn, values, {}, f.run.ctx));

@@ -26,7 +26,7 @@ export interface Run {
   calls: number;
 }
 
-/** Loops check the clock every 1024 iterations and calls every 64: cheap, and well inside the margin before the hard limit. */
+/** Loops check the clock every 1024 iterations, function calls every 64 and library calls each time: cheap, and well inside the margin before the hard limit. */
 export const DEADLINE_STRIDE = 1023;
 export const CALL_DEADLINE_STRIDE = 63;
 
@@ -35,7 +35,7 @@ export class TimeLimitReached extends Error {
   override name = 'TimeLimitReached';
   constructor(
     readonly line: number,
-    /** `while loop`, `for loop`, `function 'f'` */
+    /** `while loop`, `for loop`, `function 'f'`, `med.lab.interpret` */
     readonly construct: string,
   ) {
     super(`stopped at line ${line} (${construct})`);

@@ -7,7 +7,7 @@ import type { LibraryCatalog } from '../../runtime/modules/registry.js';
 import { parseUnit, type Unit } from '../../units/index.js';
 import { nearestName } from '../../util/names.js';
 import { BUILTIN_TYPES, describeKind, literalFits, literalKind } from './types.js';
-import { UnitChecker, type UnitScope } from './units.js';
+import { UnitChecker, type StaticUnit, type UnitScope } from './units.js';
 
 export const SEVERITIES = ['info', 'warning', 'high', 'critical'] as const;
 export const ASSESSMENTS = ['sepsis', 'shock', 'aki'] as const;
@@ -146,7 +146,7 @@ class Checker {
       seen.add(field.name);
       this.checkTypeName(field.typeName, field.typeSpan);
       if (field.defaultValue) {
-        this.checkExpr(field.defaultValue, newScope(new Set(), [], false));
+        this.checkValue(field.defaultValue, newScope(new Set(), [], false));
         this.checkLiteralAgainst(field.typeName, field.defaultValue, `field '${field.name}'`);
       }
     }
@@ -181,15 +181,14 @@ class Checker {
   private checkStatement(s: A.Statement, scope: Scope): void {
     switch (s.kind) {
       case 'Input':
-        if (s.typeName === 'Patient') scope.units.patients.add(s.name);
+        if (s.typeName === 'Patient' && scope.boundOnce.has(s.name)) scope.units.patients.add(s.name);
         if (s.typeName !== 'Patient' && !this.types.has(s.typeName)) {
           const near = nearestName(s.typeName, ['Patient', ...this.types.keys()]);
           this.error(s.typeSpan, `input type must be 'Patient' or a type defined in this file, not '${s.typeName}'` + (near ? `; did you mean '${near}'?` : ''));
         }
         return;
       case 'Let': {
-        this.checkExpr(s.value, scope);
-        const unit = this.units.infer(s.value, scope.units);
+        const unit = this.checkValue(s.value, scope);
         if (scope.boundOnce.has(s.name)) scope.units.known.set(s.name, unit);
         if (s.typeName !== null && s.typeSpan !== null) {
           this.checkTypeName(s.typeName, s.typeSpan);
@@ -220,8 +219,7 @@ class Checker {
         }
         return;
       case 'Administer': {
-        this.checkExpr(s.dose, scope);
-        if (this.units.infer(s.dose, scope.units) === 'plain') this.error(s.dose, `the dose of ${s.drug} needs a unit, e.g. '500 mg' or '15 mg/kg * p.weight'`);
+        if (this.checkValue(s.dose, scope) === 'plain') this.error(s.dose, `the dose of ${s.drug} needs a unit, e.g. '500 mg' or '15 mg/kg * p.weight'`);
         return;
       }
       case 'Track':
@@ -244,10 +242,10 @@ class Checker {
     }
   }
 
-  /** Names and calls, then units. */
-  private checkValue(e: A.Expr, scope: Scope): void {
+  /** Names and calls, then units; gives the unit when it is known. */
+  private checkValue(e: A.Expr, scope: Scope): StaticUnit {
     this.checkExpr(e, scope);
-    this.units.infer(e, scope.units);
+    return this.units.infer(e, scope.units);
   }
 
   private checkPathRoot(path: string[], at: Span, scope: Scope): void {
