@@ -13,7 +13,7 @@ export function toLibraryArgument(value: Value, param: ParamSpec | undefined, la
     const unit = param?.unit === undefined ? null : parseUnit(param.unit);
     if (!unit) return value.value;
     const converted = value.in(unit);
-    if (converted === null) {
+    if (converted === null || !Number.isFinite(converted)) {
       throw new ArgumentError(`${label}: argument ${index + 1} '${param!.name}' must be in ${unit.text} (${unit.dimension}), got ${formatQuantity(value)} (${value.unit.dimension})`);
     }
     return converted;
@@ -30,7 +30,7 @@ function fieldValue(key: string, value: Value, label: string, index: number, par
   const unitText = Object.hasOwn(PATIENT_FIELD_UNITS, key) ? PATIENT_FIELD_UNITS[key]! : null;
   if (!(value instanceof Quantity) || unitText === null) return toJson(value, true);
   const converted = value.in(parseUnit(unitText)!);
-  if (converted === null) {
+  if (converted === null || !Number.isFinite(converted)) {
     throw new ArgumentError(`${label}: argument ${index + 1}${param ? ` '${param.name}'` : ''}: field '${key}' must be in ${unitText}, got ${formatQuantity(value)}`);
   }
   return converted;
