@@ -20,6 +20,8 @@ export interface Unit {
   dimension: string;
   /** size in base units: value × factor = value in the kinds' base units */
   factor: number;
+  /** the kinds as a canonical multiset (`mass-1 mass1 time-1`): equal for commensurable units */
+  kinds: string;
 }
 
 const parsed = new Map<string, Unit | null>();
@@ -59,11 +61,13 @@ function parseUncached(text: string): Unit | null {
 function build(terms: Term[], text?: string): Unit {
   let factor = 1;
   for (const t of terms) factor *= t.atom.factor ** t.exponent;
-  return Object.freeze({ text: text ?? render(terms), terms: Object.freeze(terms.map((t) => Object.freeze({ ...t }))), dimension: dimensionText(terms), factor });
+  const frozen = Object.freeze(terms.map((t) => Object.freeze({ ...t })));
+  return Object.freeze({ text: text ?? render(terms), terms: frozen, dimension: dimensionText(terms), factor, kinds: kindsOf(terms) });
 }
 
 function render(terms: Term[]): string {
-  const power = (t: Term): string => (Math.abs(t.exponent) === 1 ? '' : String(Math.abs(t.exponent)));
+  // `cm2`, but `m2^2` where the spelling already ends in a digit
+  const power = (t: Term): string => (Math.abs(t.exponent) === 1 ? '' : (/\d$/.test(t.spelling) ? '^' : '') + String(Math.abs(t.exponent)));
   const top = terms.filter((t) => t.exponent > 0).map((t) => t.spelling + power(t));
   const bottom = terms.filter((t) => t.exponent < 0).map((t) => `/${t.spelling}${power(t)}`);
   return top.join('·') + bottom.join('');
@@ -76,9 +80,9 @@ function dimensionText(terms: Term[]): string {
   return (top.join('·') || '1') + bottom.join('');
 }
 
-/** Kinds as a canonical multiset: `mg/kg` and `g/kg` agree, `mg/kg` and `%` do not. */
-function signature(u: Unit): string {
-  return u.terms
+/** Kinds as a canonical multiset, not cancelled: `mg/kg` and `g/kg` agree, `mg/kg` and `%` do not. */
+function kindsOf(terms: readonly Term[]): string {
+  return terms
     .map((t) => `${t.atom.kind}${t.exponent * t.atom.power}`)
     .sort()
     .join(' ');
@@ -86,7 +90,7 @@ function signature(u: Unit): string {
 
 /** Whether two units add and compare (after conversion). */
 export function commensurable(a: Unit, b: Unit): boolean {
-  return a === b || signature(a) === signature(b);
+  return a === b || a.kinds === b.kinds;
 }
 
 /** The number that turns a value in `from` into a value in `to`; null when they are not commensurable. */
