@@ -185,7 +185,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
       const body: A.Statement[] = [];
       this.MANY(() => {
         const statement = this.OR((this.protocolItemAlternatives ??= [
-          { GATE: () => this.LA(1).tokenType === T.Kw.input && this.LA(2).tokenType === T.Colon, ALT: () => this.SUBRULE(this.inputDecl) },
+          { ALT: () => this.SUBRULE(this.inputDecl) },
           { ALT: () => this.SUBRULE(this.statement) },
         ]));
         this.ACTION(() => statement && body.push(statement));
@@ -226,11 +226,8 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => [] },
   );
 
-  /** `kw Ident`: a contextual keyword begins its statement only when a name follows (an expression never has two names in a row). */
-  private startsWith(keyword: TokenType): boolean {
-    return this.LA(1).tokenType === keyword && tokenMatcher(this.LA(2), T.Identifier);
-  }
-
+  // `track`, `assess`, `administer`, `for` and `input` are also names: the parser's two-token lookahead
+  // tells `track p.x;` (keyword, name) from `track(1);` (name, operator), as no expression has two names in a row.
   private statementAlternatives: IOrAlt<A.Statement>[] | undefined;
   private statement = this.RULE(
     'statement',
@@ -239,11 +236,11 @@ export class ProtocolParser extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.letStatement) },
         { ALT: () => this.SUBRULE(this.ifStatement) },
         { ALT: () => this.SUBRULE(this.whileStatement) },
-        { GATE: () => this.startsWith(T.Kw.for), ALT: () => this.SUBRULE(this.forStatement) },
+        { ALT: () => this.SUBRULE(this.forStatement) },
         { ALT: () => this.SUBRULE(this.alertStatement) },
-        { GATE: () => this.startsWith(T.Kw.administer), ALT: () => this.SUBRULE(this.administerStatement) },
-        { GATE: () => this.startsWith(T.Kw.track), ALT: () => this.SUBRULE(this.trackStatement) },
-        { GATE: () => this.startsWith(T.Kw.assess), ALT: () => this.SUBRULE(this.assessStatement) },
+        { ALT: () => this.SUBRULE(this.administerStatement) },
+        { ALT: () => this.SUBRULE(this.trackStatement) },
+        { ALT: () => this.SUBRULE(this.assessStatement) },
         { ALT: () => this.SUBRULE(this.returnStatement) },
         { ALT: () => this.SUBRULE(this.expressionStatement) },
       ])),
@@ -493,16 +490,31 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
 
-  /** Comparisons do not chain: a second operator is parsed only to report it clearly. */
+  /**
+   * Comparisons do not chain: a second operator is parsed only to report it clearly. Each side may
+   * end in `as <unit>` conversions, looser than arithmetic (`a / b as mg/kg` converts the quotient);
+   * they are parsed here rather than in a rule of their own, which every expression would pay for.
+   */
   private comparison = this.RULE(
     'comparison',
     (): A.Expr => {
       const first = this.LA(1);
-      let left = this.SUBRULE(this.conversion);
-      let count = 0;
+      let left = this.SUBRULE(this.additive);
       this.MANY(() => {
+        this.CONSUME(T.Kw.as);
+        const unit = this.CONSUME(T.Unit);
+        this.ACTION(() => (left = this.conversion(first, left, unit)));
+      });
+      let count = 0;
+      this.MANY2(() => {
         const op = this.CONSUME(T.ComparisonOp);
-        const right = this.SUBRULE2(this.conversion);
+        const rightFirst = this.LA(1);
+        let right = this.SUBRULE2(this.additive);
+        this.MANY3(() => {
+          this.CONSUME2(T.Kw.as);
+          const unit = this.CONSUME2(T.Unit);
+          this.ACTION(() => (right = this.conversion(rightFirst, right, unit)));
+        });
         this.ACTION(() => {
           count++;
           if (count === 2) {
@@ -516,21 +528,9 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
 
-  /** `e as kg/m2`: looser than arithmetic, so `a / b as mg/kg` converts the quotient. */
-  private conversion = this.RULE(
-    'conversion',
-    (): A.Expr => {
-      const first = this.LA(1);
-      let value = this.SUBRULE(this.additive);
-      this.MANY(() => {
-        this.CONSUME(T.Kw.as);
-        const unit = this.CONSUME(T.Unit);
-        this.ACTION(() => (value = { kind: 'Convert', value, unit: unit.image, unitSpan: this.spanOf(unit, unit), ...this.spanOf(first) }));
-      });
-      return value;
-    },
-    { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
-  );
+  private conversion(first: IToken, value: A.Expr, unit: IToken): A.Convert {
+    return { kind: 'Convert', value, unit: unit.image, unitSpan: this.spanOf(unit, unit), ...this.spanOf(first) };
+  }
 
   private additive = this.RULE(
     'additive',
