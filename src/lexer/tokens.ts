@@ -49,10 +49,11 @@ export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_][
 
 /**
  * Reserved words: a statement they begin could also be read as an expression (`alert -1`, `if (x)`,
- * `return [1]`), they belong to expressions themselves, or (`let`) a mistyped statement must still
+ * `return [1]`), they are operators or literals inside expressions (an `as` that could be a name
+ * would make `for x as` ambiguous), or (`let`) a mistyped statement must still
  * be recognised to be reported well. Nothing else is reserved.
  */
-export const RESERVED_WORDS = ['let', 'if', 'else', 'while', 'return', 'alert', 'and', 'or', 'not', 'true', 'false', 'null'] as const;
+export const RESERVED_WORDS = ['let', 'if', 'else', 'while', 'return', 'alert', 'and', 'or', 'not', 'as', 'true', 'false', 'null'] as const;
 /**
  * Contextual keywords: they mark a place in one construct (`administer X dose: …`, `track p.x using KAE`)
  * or begin a statement whose next token tells it apart from an expression (`track p.x`, `for x in`), so
@@ -60,7 +61,7 @@ export const RESERVED_WORDS = ['let', 'if', 'else', 'while', 'return', 'alert', 
  */
 export const CONTEXTUAL_KEYWORDS = [
   'protocol', 'function', 'import', 'input', 'type', 'extends', 'track', 'using', 'KAE', 'assess', 'for', 'in',
-  'administer', 'dose', 'severity', 'as',
+  'administer', 'dose', 'severity',
 ] as const;
 export type Keyword = (typeof RESERVED_WORDS)[number] | (typeof CONTEXTUAL_KEYWORDS)[number];
 
