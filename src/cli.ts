@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `cpes` command: one subcommand per file under cli/, loaded only when used.
+import { fileURLToPath } from 'node:url';
 
 const commands: Record<string, { summary: string; load: () => Promise<{ main(argv: string[]): Promise<number> }> }> = {
   check: { summary: 'check protocol files for syntax and compile errors', load: () => import('./cli/check.js') },
@@ -13,7 +14,11 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
-  return `usage: cpes <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'cpes <command> --help' for a command's options.`;
+  return (
+    `usage: cpes <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'cpes <command> --help' for a command's options.\n` +
+    `The protocol language: ${fileURLToPath(new URL('../docs/language.md', import.meta.url))}\n` +
+    `The library's functions: ${fileURLToPath(new URL('../docs/library.md', import.meta.url))}`
+  );
 }
 
 async function dispatch(argv: string[]): Promise<number> {

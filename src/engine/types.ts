@@ -43,10 +43,11 @@ export interface RunEnvelope {
 
 /**
  * `ok`: ran to the end (HTTP 200). `runtime_error`: stopped with a runtime error (HTTP 200, success false).
- * `invalid`: syntax or compile errors, nothing ran (HTTP 400 with diagnostics).
+ * `invalid`: syntax or compile errors, nothing ran (HTTP 400 with diagnostics). `timeout`: the run
+ * stopped itself at its time limit (HTTP 408), with the events logged so far and the line it was at.
  */
 export interface RunOutcome {
-  kind: 'ok' | 'runtime_error' | 'invalid';
+  kind: 'ok' | 'runtime_error' | 'invalid' | 'timeout';
   body: RunEnvelope;
 }
 
@@ -73,4 +74,6 @@ export interface EngineOptions {
   actor?: string;
   /** the persistent store of db and research; the process's installed store by default */
   store?: LibraryStore;
+  /** the run's time limit in ms: the run stops itself shortly before it (see stopBeforeLimit) */
+  timeLimitMs?: number;
 }

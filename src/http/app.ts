@@ -138,7 +138,7 @@ export function createApp(options: AppOptions): Koa {
     if (length > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
     const account = ctx.state.account as Account;
     const outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
-    ctx.status = outcome.kind === 'invalid' ? 400 : 200;
+    ctx.status = outcome.kind === 'invalid' ? 400 : outcome.kind === 'timeout' ? 408 : 200;
     ctx.body = outcome.body;
   });
 

@@ -1,5 +1,6 @@
-// The worker pool (api.md "Execution"): protocols run in forked children with a heap limit. A run past
-// the time limit is killed with SIGKILL (408) and a fresh child takes its place; a child that dies
+// The worker pool (api.md "Execution"): protocols run in forked children with a heap limit. A run stops
+// itself just before the time limit and answers 408 with its partial log; one that never reaches a
+// check is killed with SIGKILL at the limit (408) and a fresh child takes its place; a child that dies
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,7 @@ export class PoolClosedError extends Error {
 }
 
 interface Job {
-  request: Omit<PoolRequest, 'id'>;
+  request: Omit<PoolRequest, 'id' | 'timeLimitMs'>;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -155,7 +156,7 @@ export class WorkerPool {
       worker.child.kill('SIGKILL');
     }, this.options.runTimeoutMs);
     worker.job = { ...job, id, timer };
-    worker.child.send({ id, ...job.request } satisfies PoolRequest);
+    worker.child.send({ id, ...job.request, timeLimitMs: this.options.runTimeoutMs } satisfies PoolRequest);
   }
 
   private drain(worker: Worker): void {

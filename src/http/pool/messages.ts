@@ -10,6 +10,8 @@ export interface PoolRequest {
   requestId: string;
   /** the key's display prefix, for the library audit trail */
   actor: string;
+  /** the pool's run timeout: the child stops the run itself just before it */
+  timeLimitMs: number;
 }
 
 export interface PoolResponse {

@@ -20,7 +20,7 @@ if (dataDir) installLibraryStore(SqliteLibraryStore.open(dataDir, { quotas: quot
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
-  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor });
+  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);
 });
