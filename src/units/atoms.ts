@@ -16,6 +16,8 @@ export interface Atom {
 const atom = (symbol: string, kind: string, factor: number, power = 1): Atom => Object.freeze({ symbol, kind, power, factor });
 
 const ATOMS: readonly Atom[] = [
+  atom('pg', 'mass', 1e-12),
+  atom('ng', 'mass', 1e-9),
   atom('mcg', 'mass', 1e-6),
   atom('mg', 'mass', 1e-3),
   atom('g', 'mass', 1),
