@@ -1,11 +1,12 @@
 // The worker pool (api.md "Execution"): protocols run in forked children with a heap limit. A run past
 // the time limit is killed with SIGKILL (408) and a fresh child takes its place; a child that dies
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
-import type { PoolRequest, PoolResponse } from './messages.js';
+import { inSingleExecutable } from '../../util/assets.js';
+import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
 
 export interface PoolOptions {
   workers: number;
@@ -42,7 +43,22 @@ interface Worker {
   ready: boolean;
 }
 
-const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+/** A child with the IPC channel and the heap limit: this executable in the worker role, or worker.ts/.js under node. */
+function startWorkerProcess(heapMb: number): ChildProcess {
+  const heapLimit = `--max-old-space-size=${heapMb}`;
+  const stdio: StdioOptions = ['ignore', 'ignore', 'inherit', 'ipc'];
+  if (inSingleExecutable()) {
+    // a single executable takes no node options on its command line, but does read NODE_OPTIONS
+    const nodeOptions = [process.env.NODE_OPTIONS, heapLimit].filter(Boolean).join(' ');
+    return spawn(process.execPath, [WORKER_ROLE_ARGUMENT], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, stdio, serialization: 'advanced' });
+  }
+  const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+  return fork(fileURLToPath(workerModule), [], {
+    execArgv: [heapLimit, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
+    stdio,
+    serialization: 'advanced',
+  });
+}
 
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
@@ -107,11 +123,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const child = fork(fileURLToPath(workerModule), [], {
-      execArgv: [`--max-old-space-size=${this.options.heapMb}`, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      serialization: 'advanced',
-    });
+    const child = startWorkerProcess(this.options.heapMb);
     const worker: Worker = { child, job: null, ready: false };
     this.workers.add(worker);
     child.on('message', (message: PoolResponse | { ready: true }) => {

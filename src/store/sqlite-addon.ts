@@ -1,0 +1,84 @@
+// better-sqlite3's native addon for the single executable. A process can load a native addon only from a
+// file, so the embedded copy is written once per cpes version to a private cache directory, named by its
+// SHA-256, and checked against the embedded bytes before every load. From a checkout better-sqlite3
+// finds its own build and this returns nothing.
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { ENGINE_VERSION } from '../engine/version.js';
+import { inSingleExecutable, readAsset } from '../util/assets.js';
+
+let loaded: { path: string; addon: object } | undefined;
+
+/** The `nativeBinding` option for better-sqlite3: the verified addon object inside the executable, else undefined. */
+export function sqliteNativeBinding(dataDir: string): object | undefined {
+  if (!inSingleExecutable()) return undefined;
+  if (loaded) return loaded.addon;
+  const bytes = readAsset('sqliteAddon');
+  const digest = sha256(bytes);
+  const dir = addonCacheDirectory(dataDir);
+  const path = join(dir, `better_sqlite3-${digest}.node`);
+  if (!matches(path, digest)) {
+    writeAtomically(path, bytes);
+    if (!matches(path, digest)) throw new Error(`the SQLite addon written to ${path} does not match its SHA-256 ${digest}; is the disk full or the directory shared?`);
+  }
+  const module = { exports: {} as object };
+  try {
+    process.dlopen(module, path);
+  } catch (error) {
+    throw new Error(`cannot load the SQLite addon from ${path} (a filesystem mounted noexec?): ${(error as Error).message}`);
+  }
+  loaded = { path, addon: module.exports };
+  return module.exports;
+}
+
+/**
+ * `$XDG_CACHE_HOME/cpes/<version>` when XDG_CACHE_HOME is set, else `<data dir>/cache/<version>`; created
+ * owner-only. Refused when it, or the directory it sits in, is writable by others: a file there could be
+ * swapped for another library before it is loaded.
+ */
+export function addonCacheDirectory(dataDir: string): string {
+  const xdg = process.env.XDG_CACHE_HOME;
+  const base = xdg && isAbsolute(xdg) ? resolve(xdg, 'cpes') : resolve(dataDir, 'cache');
+  const dir = join(base, ENGINE_VERSION);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const owned of [base, dir]) {
+    const stat = lstatSync(owned);
+    if (!stat.isDirectory()) throw new Error(`the addon cache ${owned} is not a directory (a symbolic link?)`);
+    if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) throw new Error(`the addon cache ${owned} belongs to another user (uid ${stat.uid})`);
+    if (stat.mode & 0o077) chmodSync(owned, 0o700);
+  }
+  const parent = lstatSync(dirname(base));
+  if (parent.mode & 0o002) throw new Error(`the addon cache would sit in ${dirname(base)}, which anyone can write to; choose another data directory or XDG_CACHE_HOME`);
+  return dir;
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function matches(path: string, digest: string): boolean {
+  try {
+    return sha256(readFileSync(path)) === digest;
+  } catch {
+    return false;
+  }
+}
+
+/** Write beside the target and rename, so a reader never sees half a file. */
+function writeAtomically(path: string, bytes: Buffer): void {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o500);
+  try {
+    writeSync(fd, bytes);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
