@@ -4,3 +4,4 @@ await import('./frontend.js');
 await import('./engine.js');
 await import('./admission.js');
 await import('./http.js');
+await import('./executable.js');
