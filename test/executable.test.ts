@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildOnce, nodeHidden, runExecutable, serveExecutable, type Result } from './helpers/executable.js';
@@ -73,6 +73,22 @@ describe('the single executable', function () {
     expect(sha256()).to.equal(digest);
   });
 
+  it('refuses a data directory others could swap the SQLite addon in before loading anything from it', async () => {
+    const open = join(home, 'open');
+    mkdirSync(join(open, 'data'), { recursive: true });
+    chmodSync(join(open, 'data'), 0o777);
+    const inOpenDir = await run('keys', 'list', '--data-dir', join(open, 'data'));
+    expect(inOpenDir.status).to.equal(1);
+    expect(inOpenDir.stderr).to.contain(`the addon cache would sit in ${join(open, 'data')}, which anyone can write to`);
+    chmodSync(join(open, 'data'), 0o755);
+    chmodSync(open, 0o777); // a directory above: whoever can write there can rename data/ and put another in its place
+    const underOpenDir = await run('keys', 'list', '--data-dir', join(open, 'data'));
+    expect(underOpenDir.status).to.equal(1);
+    expect(underOpenDir.stderr).to.contain(`the addon cache would sit under ${open}, which anyone can write to`);
+    chmodSync(open, 0o1777); // with the sticky bit (as /tmp has) only the owner can rename it
+    expect((await run('keys', 'list', '--data-dir', join(open, 'data'))).status).to.equal(0);
+  });
+
   describe('serve with a fresh data directory', () => {
     let server: { child: ChildProcess; url: string; stdout: () => string; stderr: () => string };
     let key: string;
@@ -95,6 +111,16 @@ describe('the single executable', function () {
       const health = await fetch(`${server.url}/health`);
       expect(health.status).to.equal(200);
       expect(await health.json()).to.include({ status: 'healthy' });
+    });
+
+    it('runs protocols in children that are this executable in the worker role, with the heap limit', () => {
+      const pid = server.child.pid!;
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+      expect(children).to.have.length(2);
+      for (const child of children) {
+        expect(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').filter(Boolean)).to.deep.equal([cpes, '__pool-worker']);
+        expect(readFileSync(`/proc/${child}/environ`, 'utf8').split('\0')).to.include('NODE_OPTIONS=--max-old-space-size=96');
+      }
     });
 
     it('runs an authenticated protocol, and refuses one without a key', async () => {

@@ -3,7 +3,7 @@
 // SHA-256, and checked against the embedded bytes before every load. From a checkout better-sqlite3
 // finds its own build and this returns nothing.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ENGINE_VERSION } from '../engine/version.js';
 import { inSingleExecutable, readAsset } from '../util/assets.js';
@@ -34,23 +34,30 @@ export function sqliteNativeBinding(dataDir: string): object | undefined {
 
 /**
  * `$XDG_CACHE_HOME/cpes/<version>` when XDG_CACHE_HOME is set, else `<data dir>/cache/<version>`; created
- * owner-only. Refused when it, or the directory it sits in, is writable by others: a file there could be
- * swapped for another library before it is loaded.
+ * owner-only. Refused when another user could swap the file before it is loaded: the cache or the
+ * directory it sits in is writable by others, or a directory above is neither ours nor root's, or is
+ * world-writable without the sticky bit (the rule ssh applies to its key files).
  */
 export function addonCacheDirectory(dataDir: string): string {
   const xdg = process.env.XDG_CACHE_HOME;
   const base = xdg && isAbsolute(xdg) ? resolve(xdg, 'cpes') : resolve(dataDir, 'cache');
   const dir = join(base, ENGINE_VERSION);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const uid = process.getuid?.() ?? 0;
   for (const owned of [base, dir]) {
     const stat = lstatSync(owned);
     if (!stat.isDirectory()) throw new Error(`the addon cache ${owned} is not a directory (a symbolic link?)`);
-    if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) throw new Error(`the addon cache ${owned} belongs to another user (uid ${stat.uid})`);
+    if (stat.uid !== uid) throw new Error(`the addon cache ${owned} belongs to another user (uid ${stat.uid})`);
     if (stat.mode & 0o077) chmodSync(owned, 0o700);
   }
-  const parent = lstatSync(dirname(base));
-  if (parent.mode & 0o002) throw new Error(`the addon cache would sit in ${dirname(base)}, which anyone can write to; choose another data directory or XDG_CACHE_HOME`);
-  return dir;
+  const holder = dirname(realpathSync(base));
+  if (statSync(holder).mode & 0o002) throw new Error(`the addon cache would sit in ${holder}, which anyone can write to; choose another data directory or XDG_CACHE_HOME`);
+  for (let above = holder; ; above = dirname(above)) {
+    const stat = statSync(above);
+    if (stat.uid !== uid && stat.uid !== 0) throw new Error(`the addon cache would sit under ${above}, which belongs to another user (uid ${stat.uid})`);
+    if (stat.mode & 0o002 && !(stat.mode & 0o1000)) throw new Error(`the addon cache would sit under ${above}, which anyone can write to`);
+    if (above === dirname(above)) return dir;
+  }
 }
 
 function sha256(bytes: Buffer): string {
