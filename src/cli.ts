@@ -8,6 +8,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   serve: { summary: 'serve the HTTP API', load: () => import('./cli/serve.js') },
   conformance: { summary: 'run the conformance fixtures against a deployment', load: () => import('./cli/conformance.js') },
   keys: { summary: 'create, list and revoke API keys', load: () => import('./cli/keys.js') },
+  data: { summary: 'import, list and remove data packs (SNOMED CT map, laboratory ranges)', load: () => import('./cli/data.js') },
   version: { summary: 'print the engine, API, Node.js and reference table versions', load: () => import('./cli/version.js') },
 };
 

@@ -215,18 +215,19 @@ describe('chem compound table (modules.md §7.1)', () => {
     expect(call('lookup', 'enoxaparin')).to.include({ name: 'Enoxaparin', formula: null, molecular_weight: 4500, pubchem_cid: null });
   });
 
-  it('lookup("aspirin") returns the PubChem identity (CID 2244, C9H8O4, 180.16) and leaves unretrieved descriptors null', () => {
-    expect(call('lookup', 'aspirin')).to.deep.equal({
+  it('lookup("aspirin") returns the PubChem identity (CID 2244, C9H8O4, 180.16) and descriptors computed by OpenChemLib', () => {
+    const aspirin = call('lookup', 'aspirin');
+    expect(aspirin).to.deep.equal({
       type: 'CHEM_LOOKUP',
       found: true,
       name: 'Aspirin',
       formula: 'C9H8O4',
       molecular_weight: 180.16, // 9(12.011) + 8(1.008) + 4(15.999) = 180.159
-      logp: null,
-      hbd: null,
-      hba: null,
-      psa: null,
-      rotatable_bonds: null,
+      logp: aspirin.logp, // OpenChemLib cLogP: checked below against a range, not against PubChem's XLogP3
+      hbd: 1, // Lipinski: the one H on O (COOH)
+      hba: 4, // Lipinski: four O atoms
+      psa: 63.6, // Ertl TPSA: ester O 9.23 + two C=O 17.07 + OH 20.23 = 63.60
+      rotatable_bonds: 3,
       category: 'Non-steroidal anti-inflammatory drug (salicylate)',
       therapeutic_class: 'Analgesic, antipyretic, anti-inflammatory; platelet aggregation inhibitor',
       known_targets: ['Cyclooxygenase-1 (COX-1)', 'Cyclooxygenase-2 (COX-2)'],
@@ -235,8 +236,21 @@ describe('chem compound table (modules.md §7.1)', () => {
       permeability: null,
       ld50_mg_kg: 1500,
       pubchem_cid: 2244,
+      descriptors_source: "computed by OpenChemLib 9.25.0 from the SMILES (cLogP, TPSA, Lipinski donors and acceptors, rotatable bonds); not PubChem's XLogP3 or Cactvs values",
     });
+    expect(aspirin.logp).to.be.within(0.5, 2);
     expect(call('lookup', 'acetylsalicylic acid').name).to.equal('Aspirin');
+  });
+
+  it('holds computed descriptors for every row with a structure, and none for the three without (insulin glargine, lithium carbonate, enoxaparin)', () => {
+    expect(rows.filter((r) => r.smiles === null).map((r) => r.name)).to.deep.equal(['Insulin glargine', 'Lithium carbonate', 'Enoxaparin']);
+    for (const r of rows as unknown as Record<string, unknown>[]) {
+      const held = ['logp', 'psa', 'hbd', 'hba', 'rotatable_bonds'].map((f) => r[f] !== null);
+      expect(held, String(r.name)).to.deep.equal(Array(5).fill(r.smiles !== null));
+      if (r.smiles !== null) expect(r.descriptors_source, String(r.name)).to.match(/^computed by OpenChemLib/);
+    }
+    // warfarin by hand: Ertl TPSA ketone 17.07 + lactone C=O 17.07 + ring O 9.23 + OH 20.23 = 63.6; Lipinski 1 donor, 4 acceptors
+    expect(call('lookup', 'warfarin')).to.include({ psa: 63.6, hbd: 1, hba: 4 });
   });
 
   it('tox_screen converts the Merck Index rat LD50 by body surface area and grades the margin', () => {
@@ -251,16 +265,21 @@ describe('chem compound table (modules.md §7.1)', () => {
     expect(call('tox_screen', 'apixaban', 1)).to.include({ ld50_known: false, hed_ld50_mg_kg: null, safety_margin: null, dose_warning: null, max_daily_dose_mg: 20 });
   });
 
-  it('screen_compound scores what the table holds, names what it could not assess and gives no verdict without Lipinski and ADMET', () => {
-    // aspirin: no PubChem descriptors (Lipinski 0, ADMET 0), BCS unclassified (0), not narrow-therapeutic-index (1) = 1
+  it('screen_compound gives its verdict from the computed descriptors, and none where a compound has no structure', () => {
+    // aspirin: Lipinski 0 violations (MW 180, logP < 5, 1 donor, 4 acceptors) 1; BCS unclassified 0; ADMET no flag
+    // (PSA 63.6 ≤ 140, 3 rotatable bonds, logP between -0.4 and 5) 1; not narrow-therapeutic-index 1: total 3 → GOOD (≥ 2.5, < 3.5)
     const a = call('screen_compound', 'aspirin');
-    expect(a.screening_scores).to.deep.equal({ lipinski: 0, bcs: 0, admet: 0, toxicity: 1 });
-    expect(a).to.include({ total: 1, verdict: null, lipinski: null, bcs: null, admet: null });
-    expect(a.not_assessed).to.deep.equal(['lipinski', 'bcs', 'admet']);
-    // warfarin is narrow-therapeutic-index: every point is 0
+    expect(a.screening_scores).to.deep.equal({ lipinski: 1, bcs: 0, admet: 1, toxicity: 1 });
+    expect(a).to.include({ total: 3, verdict: 'GOOD CANDIDATE' });
+    expect(a.not_assessed).to.deep.equal(['bcs']);
+    // warfarin: the same 1 + 0 + 1 but narrow-therapeutic-index 0: total 2 → MODERATE (≥ 1.5, < 2.5)
     const w = call('screen_compound', 'warfarin');
-    expect(w.screening_scores).to.deep.equal({ lipinski: 0, bcs: 0, admet: 0, toxicity: 0 });
-    expect(w).to.include({ total: 0, verdict: null });
+    expect(w.screening_scores).to.deep.equal({ lipinski: 1, bcs: 0, admet: 1, toxicity: 0 });
+    expect(w).to.include({ total: 2, verdict: 'MODERATE - optimization needed' });
+    // enoxaparin is a mixture without a structure: nothing to compute, so no verdict
+    const e = call('screen_compound', 'enoxaparin');
+    expect(e).to.include({ verdict: null, lipinski: null, admet: null });
+    expect(e.not_assessed).to.deep.equal(['lipinski', 'bcs', 'admet']);
   });
 
   it('searches the table by target and class in table order', () => {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildOnce, nodeHidden, runExecutable, serveExecutable, type Result } from './helpers/executable.js';
 
 const json = { 'content-type': 'application/json' };
@@ -30,13 +31,13 @@ describe('the single executable', function () {
   it('prints its commands with --help and its versions with version', async () => {
     const help = await run('--help');
     expect(help.status).to.equal(0);
-    for (const command of ['check', 'run', 'serve', 'conformance', 'keys', 'version']) expect(help.stdout).to.match(new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['check', 'run', 'serve', 'conformance', 'keys', 'data', 'version']) expect(help.stdout).to.match(new RegExp(`^  ${command} `, 'm'));
     const version = await run('version', '--json');
     expect(version.status).to.equal(0);
     const report = JSON.parse(version.stdout);
     expect(report).to.include({ single_executable: true, node_version: process.versions.node, api_version: '1.0.0', platform: 'linux-x64' });
     expect(report.engine_version).to.equal(JSON.parse(readFileSync('package.json', 'utf8')).version);
-    expect(report.tables.map((t: { table: string }) => t.table)).to.include.members(['pk-drugs', 'icd10cm', 'lab-tests']);
+    expect(report.tables.map((t: { name: string }) => t.name)).to.include.members(['pk-drugs', 'icd10cm', 'lab-tests']);
     expect((await run('--version')).stdout).to.match(/^cpes \d+\.\d+\.\d+ \(API 1\.0\.0\)\nNode\.js .*single executable/);
   });
 
@@ -118,7 +119,7 @@ describe('the single executable', function () {
       const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
       expect(children).to.have.length(2);
       for (const child of children) {
-        expect(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').filter(Boolean)).to.deep.equal([cpes, '__pool-worker']);
+        expect(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').filter(Boolean)).to.deep.equal([cpes, '__pool-worker', 'data']);
         expect(readFileSync(`/proc/${child}/environ`, 'utf8').split('\0')).to.include('NODE_OPTIONS=--max-old-space-size=96');
       }
     });
@@ -158,6 +159,20 @@ describe('the single executable', function () {
       expect((await runProtocol(second, 'protocol P { }')).status).to.equal(200);
       const list = await run('keys', 'list', '--data-dir', 'data');
       expect(list.stdout).to.contain("St Mary's").and.to.contain('admin');
+    });
+
+    it('data import changes what the worker children compute from the next run', async () => {
+      const flag = async (): Promise<string> => {
+        const r = await runProtocol(key, 'protocol P {\n  let r = med.lab.interpret("K", 4.9, null, 40);\n  let flag = r.flag;\n}');
+        return r.body.events.find((e: { kind: string; name?: string }) => e.kind === 'let' && e.name === 'flag').value;
+      };
+      expect(await flag()).to.equal('NORMAL');
+      copyFileSync(fileURLToPath(new URL('./data/packs/lab-ranges.csv', import.meta.url)), join(home, 'lab-ranges.csv'));
+      const imported = await run('data', 'import', 'lab-ranges', 'lab-ranges.csv', '--data-dir', 'data');
+      expect(imported.status, imported.stderr).to.equal(0);
+      expect(await flag()).to.equal('HIGH');
+      expect((await run('data', 'remove', 'lab-ranges', '--data-dir', 'data')).status).to.equal(0);
+      expect(await flag()).to.equal('NORMAL');
     });
 
     it('passes the conformance fixtures it carries', async () => {

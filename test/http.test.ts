@@ -60,6 +60,10 @@ describe('HTTP API (development mode)', function () {
     expect(r.body.openapi).to.equal('3.1.0');
     expect(r.body.components.schemas.RunRequest.required).to.deep.equal(['code']);
     expect(r.body['x-library-functions']['scores.qsofa'].parameters[0]).to.include({ name: 'patient', required: true });
+    // §4.7: the UNCHECKED level, the indication argument and the not_checked partners are documented
+    expect(r.body.components.schemas.DoseLevel.enum).to.deep.equal(['OK', 'WARNING', 'UNCHECKED', 'UNKNOWN', 'ERROR']);
+    expect(r.body['x-library-functions']['pk.validate_dose'].parameters.map((p: { name: string }) => p.name)).to.include('indication');
+    expect(r.body['x-library-functions']['pk.check_interactions'].result.fields).to.include('not_checked');
   });
 
   it('GET /usage answers the development record', async () => {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import codeTable from '../src/runtime/modules/data/icd10cm.json' with { type: 'json' };
 import drgTable from '../src/runtime/modules/data/msdrg.json' with { type: 'json' };
-import snomedTable from '../src/runtime/modules/data/snomed-icd10cm.json' with { type: 'json' };
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
 
@@ -13,6 +12,7 @@ describe('icd.lookup, category and related', () => {
       type: 'ICD_LOOKUP', code: 'E11.9', found: true, description: 'Type 2 diabetes mellitus without complications',
       category: { code: 'E11', title: 'Type 2 diabetes mellitus' }, chapter: 'IV', chapter_title: 'Endocrine, nutritional and metabolic diseases',
       is_billable: true, cc_level: null, related_codes: [], snomed_ct: [],
+      snomed_note: 'no SNOMED CT map is loaded on this installation; see cpes data import',
     });
     expect(call('lookup', 'A41')).to.include({ found: true, is_billable: false, chapter: 'I' });
     expect(call('lookup', 'I50.21')).to.include({ description: 'Acute systolic (congestive) heart failure', is_billable: true });
@@ -88,8 +88,11 @@ describe('icd.drg_lookup and snomed_to_icd', () => {
     expect(error('drg_lookup', [])).to.match(/must have at least 1 item/);
   });
 
-  it('checks SNOMED ids (digits, length, Verhoeff) and answers found: false with no map rows held', () => {
-    expect(call('snomed_to_icd', 91302008)).to.deep.equal({ type: 'ICD_SNOMED_MAP', snomed_ct: '91302008', found: false, icd10_matches: [], count: 0 });
+  it('checks SNOMED ids (digits, length, Verhoeff) and, with no map pack installed, says so instead of answering', () => {
+    expect(call('snomed_to_icd', 91302008)).to.deep.equal({
+      type: 'ICD_SNOMED_MAP', snomed_ct: '91302008', found: false, icd10_matches: [], count: 0,
+      note: 'no SNOMED CT map is loaded on this installation; see cpes data import',
+    });
     expect(call('snomed_to_icd', '44054006').snomed_ct).to.equal('44054006');
     expect(error('snomed_to_icd', 22298007)).to.equal("icd.snomed_to_icd: argument 1 'snomed_code' 22298007 fails the Verhoeff check digit; check for a typing error");
     expect(error('snomed_to_icd', '12345')).to.match(/must be 6–18 digits, got "12345"/);
@@ -123,8 +126,8 @@ describe('icd table build checks (§1.9, §9.1)', () => {
   });
 
   it('records the specified minimums beside what it holds (the shortfall is an open item)', () => {
-    expect([codeTable.minimum_required, drgTable.minimum_required_families, snomedTable.minimum_required]).to.deep.equal([400, 25, 150]);
-    expect([codeTable.codes.length, new Set(drgTable.drgs.map((d) => d.family)).size, snomedTable.rows.length]).to.deep.equal([1079, 34, 0]);
+    expect([codeTable.minimum_required, drgTable.minimum_required_families]).to.deep.equal([400, 25]);
+    expect([codeTable.codes.length, new Set(drgTable.drgs.map((d) => d.family)).size]).to.deep.equal([1079, 34]);
   });
 });
 
@@ -158,6 +161,7 @@ describe('icd FY2026 release (§9.1)', () => {
       type: 'ICD_LOOKUP', code: 'T39.1X1A', found: true, description: 'Poisoning by 4-Aminophenol derivatives, accidental (unintentional), initial encounter',
       category: { code: 'T39', title: 'Poisoning by, adverse effect of and underdosing of nonopioid analgesics, antipyretics and antirheumatics' },
       chapter: 'XIX', chapter_title: codeTable.chapters[18]!.title, is_billable: true, cc_level: null, related_codes: [], snomed_ct: [],
+      snomed_note: 'no SNOMED CT map is loaded on this installation; see cpes data import',
     });
     expect(call('lookup', 'T39.1X1')).to.include({ found: true, is_billable: false, description: 'Poisoning by 4-Aminophenol derivatives, accidental (unintentional)' });
     expect(call('lookup', 'T39.1X1D')).to.include({ found: false });

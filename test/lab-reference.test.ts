@@ -15,7 +15,7 @@ describe('lab.interpret (§5.3)', () => {
 
   it('answers the service.md fields first, then the lookup fields, with the shortest number form', () => {
     const r = call('interpret', 'potassium', 4.2);
-    expect(Object.keys(r)).to.deep.equal(['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis']);
+    expect(Object.keys(r)).to.deep.equal(['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay']);
     expect(r).to.include({ reference_range: '3.5-5 mEq/L', flag: 'NORMAL', status: 'NORMAL', panel: 'BMP', sex_specific: false });
   });
 
@@ -47,6 +47,18 @@ describe('lab.interpret (§5.3)', () => {
     expect(call('interpret', 'Fibrinogen', 400, 'M')).to.include({ flag: 'HIGH', reference_range: '200-375 mg/dL' });
     expect(call('interpret', 'Fibrinogen', 400, 'F')).to.include({ flag: 'NORMAL', reference_range: '200-430 mg/dL' });
     expect(call('interpret', 'Fibrinogen', 430)).to.include({ flag: 'NORMAL', reference_range: '200-430 mg/dL' });
+  });
+
+  it("judges troponin against the hs-cTnI assay's sex-specific 99th percentiles (F 15.6, M 34.2 ng/L) and names the assay", () => {
+    expect(call('interpret', 'Troponin', 15.6, 'F')).to.include({ flag: 'NORMAL', reference_range: '≤15.6 ng/L', unit: 'ng/L' });
+    expect(call('interpret', 'hs-cTnI', 15.7, 'F')).to.include({ flag: 'HIGH', is_critical: false, canonical: 'Troponin' });
+    expect(call('interpret', 'Troponin', 34.2, 'M')).to.include({ flag: 'NORMAL', reference_range: '≤34.2 ng/L' });
+    expect(call('interpret', 'Troponin', 34.3, 'M')).to.include({ flag: 'HIGH', assay: 'Abbott ARCHITECT STAT High Sensitive Troponin-I (hs-cTnI)' });
+    expect(call('interpret', 'Troponin', 20)).to.include({ flag: 'NORMAL', reference_range: '≤34.2 ng/L', range_basis: "sex not given: both sexes' ranges combined" });
+    expect(call('interpret', 'Troponin', 20, 'M', null, 'abbott architect stat high sensitive troponin i (hs ctni)')).to.include({ flag: 'NORMAL' });
+    expect(error('interpret', 'Troponin', 20, 'M', null, 'Roche Elecsys hs-cTnT')).to.equal(
+      'lab.interpret: the default table holds Troponin for Abbott ARCHITECT STAT High Sensitive Troponin-I (hs-cTnI) only, not "Roche Elecsys hs-cTnT"; import the laboratory\'s ranges (cpes data import lab-ranges) to interpret other assays',
+    );
   });
 
   it('rejects negative values and answers an unknown test with suggestions', () => {
@@ -115,7 +127,8 @@ describe('lab table build checks (§1.9)', () => {
     const required = ['K', 'Na', 'Ca', 'Mg', 'Phos', 'Glucose', 'Hgb', 'PLT', 'WBC', 'INR', 'aPTT', 'Fibrinogen', 'pH', 'pCO2', 'pO2', 'Lactate', 'Troponin', 'Cr', 'BUN', 'TBili'];
     const absent = required.filter((name) => !byName.has(name));
     expect(absent).to.deep.equal([]);
-    for (const name of required.filter((n) => byName.has(n))) {
+    // Troponin is the hs-cTnI assay's 99th percentile: no citable critical-value list exists for it (see its row source)
+    for (const name of required.filter((n) => byName.has(n) && n !== 'Troponin')) {
       const t = byName.get(name);
       expect(t.critical_low !== null || t.critical_high !== null, name).to.equal(true);
     }

@@ -1,8 +1,8 @@
 // pk with the table drugs: §23 vectors, the administer statement, lookups and the table build checks.
 import { expect } from 'chai';
-import drugTable from '../src/runtime/modules/data/pk-drugs.json' with { type: 'json' };
-import interactionTable from '../src/runtime/modules/data/pk-interactions.json' with { type: 'json' };
-import tdmTable from '../src/runtime/modules/data/pk-tdm.json' with { type: 'json' };
+import drugTable from '../src/runtime/modules/pk/data/drugs.json' with { type: 'json' };
+import interactionTable from '../src/runtime/modules/pk/data/interactions.json' with { type: 'json' };
+import tdmTable from '../src/runtime/modules/pk/data/tdm.json' with { type: 'json' };
 import { runProtocol } from '../src/engine/index.js';
 import { drugProblems } from '../src/runtime/modules/pk/schema.js';
 import { normalizeName } from '../src/util/names.js';
@@ -25,8 +25,11 @@ const MOISSCODE_DRUGS = `Norepinephrine Vasopressin Epinephrine Epinephrine_IV D
 
 describe('pk.validate_dose with table drugs (§23)', () => {
   it('Norepinephrine is dosed in mcg/min by its label, so 0.1 mcg/kg/min at 70 kg is 7 mcg/min, whichever way it is written', () => {
+    // the label gives no maximum rate, so the table holds none verified: UNCHECKED, never OK (§4.7)
     for (const [dose, unit] of [[0.1, 'mcg/kg/min'], [7, 'mcg/min'], [0.0001, 'mg/kg/min']] as const) {
-      expect(call('validate_dose', 'Noradrenaline', dose, unit, 70)).to.include({ drug: 'Norepinephrine', kind: 'RATE', converted_dose: 7, converted_unit: 'mcg/min', level: 'OK' });
+      expect(call('validate_dose', 'Noradrenaline', dose, unit, 70)).to.include({
+        drug: 'Norepinephrine', kind: 'RATE', converted_dose: 7, converted_unit: 'mcg/min', level: 'UNCHECKED', message: 'dose UNCHECKED no verified rate limit for Norepinephrine by IV',
+      });
     }
     expect(error('validate_dose', 'Norepinephrine', 0.1, 'mcg/kg/min')).to.equal("pk.validate_dose: argument 4 'weight_kg' (kg) is required to convert mcg/kg/min for Norepinephrine");
     expect(call('validate_dose', 'Norepinephrine', 1, 'mg')).to.include({
@@ -47,8 +50,8 @@ describe('pk.validate_dose with table drugs (§23)', () => {
   });
 
   it('Heparin 18 IU/kg/h is 18 units/kg/h; Magnesium_Sulfate 2 g is 16.24 mEq at 8.12 mEq/g', () => {
-    expect(call('validate_dose', 'Heparin', 18, 'IU/kg/h')).to.include({ converted_dose: 18, converted_unit: 'units/kg/h', level: 'OK', weight_used: null });
-    expect(call('validate_dose', 'magnesium sulfate', 2, 'g')).to.include({ converted_dose: 16.24, converted_unit: 'mEq', level: 'OK' });
+    expect(call('validate_dose', 'Heparin', 18, 'IU/kg/h')).to.include({ converted_dose: 18, converted_unit: 'units/kg/h', level: 'UNCHECKED', weight_used: null });
+    expect(call('validate_dose', 'magnesium sulfate', 2, 'g')).to.include({ converted_dose: 16.24, converted_unit: 'mEq', level: 'UNCHECKED' });
   });
 });
 
@@ -60,28 +63,33 @@ describe('pk interactions and the administer statement', () => {
     expect(a.interactions[0]).to.include({ drug_a: 'Vancomycin', drug_b: 'Gentamicin', severity: 'MAJOR', rule: 'Vancomycin + aminoglycosides' });
     expect(a).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
     const none = call('check_interactions', 'Heparin', ['Furosemide', 'Unknownium', 'Heparin']);
-    expect(none).to.include({ max_severity: 'NONE', safe_to_administer: true });
+    expect(none).to.include({ max_severity: 'NONE', safe_to_administer: null }); // Unknownium was not checked
+    expect(none.not_checked).to.deep.equal(['Unknownium']);
     expect(none.checked).to.deep.equal(['Furosemide']);
     expect(none.unknown_drugs).to.deep.equal(['Unknownium']);
     expect(call('check_interactions', 'Vancomyci')).to.include({ found: false });
   });
 
-  it('raises an OK dose to WARNING for a MAJOR interaction with an earlier drug, logs unknown drugs and goes on', () => {
+  it('raises an OK dose to WARNING for a MAJOR interaction, names it beside an UNCHECKED level, logs unknown drugs and goes on', () => {
     const { kind, body } = runProtocol(
-      'protocol P {\n  input: Patient p;\n  administer Vancomycin dose: 1000 mg;\n  administer Gentamicin dose: 70 mg;\n  administer Zorblax dose: 5 mg;\n  let later = med.pk.check_interactions("Heparin");\n}',
+      'protocol P {\n  input: Patient p;\n  administer Rivaroxaban dose: 20 mg;\n  administer Alteplase dose: 0.9 mg/kg;\n  administer Vancomycin dose: 1000 mg;\n' +
+        '  administer Gentamicin dose: 70 mg;\n  administer Zorblax dose: 5 mg;\n  let later = med.pk.check_interactions("Heparin");\n}',
       { weight: 70 } as never,
     );
     expect(kind).to.equal('ok');
     const events = body.events.filter((e) => e.kind === 'administer');
     expect(events.map((e) => e.event)).to.deep.equal([
-      '[3] LOG: administer Vancomycin 1000 mg: dose OK',
-      '[4] LOG: administer Gentamicin 70 mg: dose WARNING interaction MAJOR with Vancomycin',
-      '[5] LOG: administer Zorblax 5 mg: dose UNKNOWN drug',
+      '[3] LOG: administer Rivaroxaban 20 mg: dose OK',
+      '[4] LOG: administer Alteplase 0.9 mg/kg: dose WARNING interaction MAJOR with Rivaroxaban',
+      '[5] LOG: administer Vancomycin 1000 mg: dose UNCHECKED no verified single-dose limit for Vancomycin by IV',
+      '[6] LOG: administer Gentamicin 70 mg: dose UNCHECKED no verified single-dose limit for Gentamicin by IV; interaction MAJOR with Vancomycin',
+      '[7] LOG: administer Zorblax 5 mg: dose UNKNOWN drug',
     ]);
-    expect(events[1]).to.include({ converted_dose: 1, converted_unit: 'mg/kg', weight_used: 70, moiss_class: 'UNKNOWN' });
+    expect(events[3]).to.include({ converted_dose: 1, converted_unit: 'mg/kg', weight_used: 70, moiss_class: 'UNKNOWN' });
     const later = body.events.find((e) => e.kind === 'let')!.value as any;
-    expect(later.checked).to.deep.equal(['Vancomycin', 'Gentamicin']);
+    expect(later.checked).to.deep.equal(['Rivaroxaban', 'Alteplase', 'Vancomycin', 'Gentamicin']);
     expect(later.unknown_drugs).to.deep.equal(['Zorblax']);
+    expect(later.safe_to_administer).to.equal(false); // heparin with rivaroxaban and alteplase, whatever Zorblax is
   });
 
   it('stops the run at an ERROR dose with the drug, the dose and the reason', () => {
@@ -118,7 +126,7 @@ describe('pk lookups with table drugs', () => {
     expect(error('list_drugs', 'potions')).to.match(/^pk\.list_drugs: argument 1 'category' "potions" is not a category; categories: ace_inhibitor, adrenergic_agonist, /);
     expect(call('list_categories')).to.deep.equal([...new Set(drugTable.drugs.map((d) => d.class))].sort());
     expect(error('unregister_drug', 'Heparin')).to.match(/is a table drug; only drugs registered in this run can be removed/);
-    expect(call('calculate_dose', 'Gentamicin', 70)).to.include({ total_dose: 70, unit: 'mg', dose_unit: 'mg/kg', level: 'OK' });
+    expect(call('calculate_dose', 'Gentamicin', 70)).to.include({ total_dose: 70, unit: 'mg', dose_unit: 'mg/kg', level: 'UNCHECKED', is_safe: null });
   });
 });
 
@@ -203,6 +211,25 @@ describe('pk table build checks (§1.9, §4.1)', () => {
     const monitored = tdmTable.drugs.map((t) => t.drug);
     for (const name of ['Vancomycin', 'Gentamicin', 'Tobramycin', 'Amikacin', 'Digoxin', 'Phenytoin', 'Valproic_Acid', 'Carbamazepine', 'Lithium', 'Tacrolimus', 'Cyclosporine', 'Heparin', 'Enoxaparin']) {
       expect(monitored, name).to.include(name);
+    }
+  });
+
+  it('every rule answers in both directions with the same record, for a member of each side', () => {
+    const members = (side: string): string[] => {
+      const key = normalizeName(side);
+      const direct = drugs.filter((d) => normalizeName(d.name) === key).map((d) => d.name);
+      if (direct.length) return direct;
+      const listed = (Object.entries(interactionTable.classes).find(([c]) => normalizeName(c) === key)?.[1].members ?? []) as string[];
+      return [...listed, ...drugs.filter((d) => d.interaction_classes.some((c: string) => normalizeName(c) === key)).map((d) => d.name)];
+    };
+    for (const r of interactionTable.rules) {
+      const a = members(r.a)[0]!;
+      const b = members(r.b).find((m) => normalizeName(m) !== normalizeName(a));
+      if (!b) continue; // a class rule whose only member is the drug itself cannot pair
+      const forward = call('check_interactions', a, [b]).interactions;
+      const backward = call('check_interactions', b, [a]).interactions;
+      expect(backward, `${r.a} + ${r.b} as ${a} / ${b}`).to.deep.equal(forward);
+      expect(forward.map((x: { rule: string }) => x.rule), `${r.a} + ${r.b}`).to.include(`${r.a} + ${r.b}`);
     }
   });
 

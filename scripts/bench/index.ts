@@ -2,6 +2,7 @@
 // code that ships, not for a development loader).
 await import('./frontend.js');
 await import('./engine.js');
+await import('./icd.js');
 await import('./admission.js');
 await import('./http.js');
 await import('./executable.js');

@@ -6,12 +6,13 @@ import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
 import type { AccessControl } from '../http/access-types.js';
+import { usePackDirectory } from '../runtime/packs/active.js';
 import { openStoreAccess } from './serve-store.js';
 
 const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
   --host HOST         address (default 0.0.0.0, 127.0.0.1 in dev mode; env CPES_HOST)
-  --data-dir DIR      SQLite data directory (default ./data; env CPES_DATA_DIR)
+  --data-dir DIR      data directory: SQLite store and data packs (default ./data; env CPES_DATA_DIR)
   --workers N         protocol worker processes (default: one per core; env CPES_WORKERS)
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
   --max-queue N       runs that may wait for a worker (default 64; env CPES_MAX_QUEUE)
@@ -101,7 +102,8 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     access = opened.access;
     closeStore = opened.close;
   }
-  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb });
+  usePackDirectory(options.dataDir || null); // /v1/call and /v1/health read packs here; each pool child is told the same directory
+  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: options.dataDir || undefined });
   const app = createApp({ pool, access, log });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
   const server = app.listen(options.port, host);

@@ -1,26 +1,10 @@
 // `cpes version [--json]`: what this install is made of: engine, API, the Node.js inside, whether it is the
 // single executable, and the name and version of every reference table (what an operator quotes in a report).
 import { API_VERSION, ENGINE_VERSION } from '../engine/version.js';
-import { inSingleExecutable, readAssetDirectory } from '../util/assets.js';
+import { shippedTables } from '../runtime/modules/data-versions.js';
+import { inSingleExecutable } from '../util/assets.js';
 
 const USAGE = 'usage: cpes version [--json]';
-
-interface TableVersion {
-  table: string;
-  version: string;
-  file: string;
-}
-
-function tableVersions(): TableVersion[] {
-  return Object.entries(readAssetDirectory('tables')).map(([file, text]) => {
-    const table = JSON.parse(text) as { name?: unknown; version?: unknown };
-    return {
-      table: typeof table.name === 'string' ? table.name : file,
-      version: typeof table.version === 'string' ? table.version : 'not recorded',
-      file: `src/runtime/modules/${file}`,
-    };
-  });
-}
 
 export async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
@@ -39,19 +23,19 @@ export async function main(argv: string[]): Promise<number> {
     node_version: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
     single_executable: inSingleExecutable(),
-    tables: tableVersions(),
+    tables: shippedTables(),
   };
   if (json) {
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     return 0;
   }
-  const width = Math.max(...report.tables.map((t) => t.table.length));
+  const width = Math.max(...report.tables.map((t) => t.name.length));
   process.stdout.write(
     [
       `cpes ${report.engine_version} (API ${report.api_version})`,
       `Node.js ${report.node_version} on ${report.platform}${report.single_executable ? ', single executable' : ''}`,
       'reference tables:',
-      ...report.tables.map((t) => `  ${t.table.padEnd(width)}  ${t.version}`),
+      ...report.tables.map((t) => `  ${t.name.padEnd(width)}  ${t.version}`),
     ].join('\n') + '\n',
   );
   return 0;

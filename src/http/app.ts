@@ -6,7 +6,9 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { callFunction } from '../engine/call.js';
 import { API_VERSION, ENGINE_VERSION } from '../engine/version.js';
+import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
+import { installedPacks } from '../runtime/packs/active.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
@@ -95,9 +97,20 @@ export function createApp(options: AppOptions): Koa {
   };
 
   router.get('/health', (ctx) => {
-    const healthy = access.healthy() && pool.healthy();
+    const packs = installedPacks();
+    const healthy = access.healthy() && pool.healthy() && packs.error === null;
     ctx.status = healthy ? 200 : 503;
-    ctx.body = { status: healthy ? 'healthy' : 'degraded', version: API_VERSION, engine_version: ENGINE_VERSION, modules: registry.moduleNames.length };
+    ctx.body = {
+      status: healthy ? 'healthy' : 'degraded',
+      version: API_VERSION,
+      engine_version: ENGINE_VERSION,
+      modules: registry.moduleNames.length,
+      data: {
+        tables: shippedTables(),
+        packs: packs.packs.map(({ kind, version, label, file_name, sha256, rows, imported_at }) => ({ kind, version, label, file_name, sha256, rows, imported_at })),
+        ...(packs.error ? { error: packs.error } : {}),
+      },
+    };
   });
 
   router.get('/tiers', (ctx) => {

@@ -2,6 +2,7 @@
 // typed parameters, so the description cannot drift from what the service accepts.
 import { API_VERSION } from '../engine/version.js';
 import { registry } from '../runtime/modules/index.js';
+import { DOSE_LEVELS } from '../runtime/modules/types.js';
 import { callBodySchema, runBodySchema } from './schemas.js';
 
 const errorBody = {
@@ -33,7 +34,16 @@ export function openApiDocument(): unknown {
     servers: [{ url: '/v1' }],
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: { RunRequest: runBodySchema, CallRequest: callBodySchema, Error: errorBody },
+      schemas: {
+        RunRequest: runBodySchema,
+        CallRequest: callBodySchema,
+        Error: errorBody,
+        DoseLevel: {
+          enum: [...DOSE_LEVELS],
+          description:
+            'Dose-check level of pk.validate_dose, calculate_dose, administer and the administer statement. OK only when every applicable limit (single dose or rate for the route, daily, weekly) is known and held; UNCHECKED when the drug is known but a needed limit was never verified, or an earlier drug of the run is unknown; safe/is_safe/safe_to_administer are then null, never true. UNKNOWN: the drug is not in the table.',
+        },
+      },
     },
     paths: {
       '/health': { get: { summary: 'Service health', responses: { 200: { description: 'healthy' }, 503: { description: 'degraded' } } } },

@@ -24,7 +24,7 @@ export const RUNTIME_ASSETS = {
   manifest: { kind: 'file', path: 'package.json' },
   /** the conformance fixtures `cpes conformance` runs when given no directory */
   fixtures: { kind: 'directory', path: 'fixtures', match: /\.(moiss|json)$/ },
-  /** the library's reference tables, read for their name and version by `cpes version` */
+  /** the library's reference tables, read for their name and version (runtime/modules/data-versions.ts) */
   tables: { kind: 'directory', path: 'src/runtime/modules', match: /(^|\/)data\/[^/]+\.json$/ },
   /** better-sqlite3's compiled addon; the executable writes it to a cache directory to load it (store/sqlite-addon.ts) */
   sqliteAddon: { kind: 'file', path: 'node_modules/better-sqlite3/build/Release/better_sqlite3.node' },

@@ -16,6 +16,8 @@ export interface PoolOptions {
   maxQueue: number;
   /** V8 old-space limit of each child, MiB */
   heapMb: number;
+  /** the data directory whose data packs the children use (none: shipped tables only) */
+  dataDir?: string;
 }
 
 export class PoolTimeoutError extends Error {
@@ -44,16 +46,16 @@ interface Worker {
 }
 
 /** A child with the IPC channel and the heap limit: this executable in the worker role, or worker.ts/.js under node. */
-function startWorkerProcess(heapMb: number): ChildProcess {
+function startWorkerProcess(heapMb: number, args: string[]): ChildProcess {
   const heapLimit = `--max-old-space-size=${heapMb}`;
   const stdio: StdioOptions = ['ignore', 'ignore', 'inherit', 'ipc'];
   if (inSingleExecutable()) {
     // a single executable takes no node options on its command line, but does read NODE_OPTIONS
     const nodeOptions = [process.env.NODE_OPTIONS, heapLimit].filter(Boolean).join(' ');
-    return spawn(process.execPath, [WORKER_ROLE_ARGUMENT], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, stdio, serialization: 'advanced' });
+    return spawn(process.execPath, [WORKER_ROLE_ARGUMENT, ...args], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, stdio, serialization: 'advanced' });
   }
   const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
-  return fork(fileURLToPath(workerModule), [], {
+  return fork(fileURLToPath(workerModule), args, {
     execArgv: [heapLimit, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
     stdio,
     serialization: 'advanced',
@@ -123,7 +125,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const child = startWorkerProcess(this.options.heapMb);
+    const child = startWorkerProcess(this.options.heapMb, this.options.dataDir === undefined ? [] : [this.options.dataDir]);
     const worker: Worker = { child, job: null, ready: false };
     this.workers.add(worker);
     child.on('message', (message: PoolResponse | { ready: true }) => {

@@ -1,13 +1,18 @@
 // A pool child: runs protocols with the engine entry point and answers over IPC. It exits when the
 // parent goes away, so no orphan keeps running.
 import { runProtocol } from '../../engine/index.js';
-import type { PoolRequest, PoolResponse } from './messages.js';
+import { usePackDirectory } from '../../runtime/packs/active.js';
+import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
 
 if (!process.send) {
   process.stderr.write('cpes worker: must be started by the pool (no IPC channel)\n');
   process.exit(1);
 }
 
+// The data directory arrives as the one argument (after the role in the single executable); each run
+// re-checks its pack index when it starts.
+const [first, second] = process.argv.slice(2);
+usePackDirectory((first === WORKER_ROLE_ARGUMENT ? second : first) ?? null);
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
   const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId });

@@ -93,6 +93,9 @@ function registrationRow(input: JsonObject): Compound {
     source: 'registered by the caller for this run',
     ...input,
   };
+  // provenance of a caller's descriptors is the caller's, whatever the object claims
+  row.descriptors_source = [row.logp, row.hbd, row.hba, row.psa, row.rotatable_bonds].some((v) => v !== null && v !== undefined) ? 'given by the caller when the compound was registered' : null;
+  row.structure_source = null;
   if (typeof row.solubility === 'string') row.solubility = row.solubility.toLowerCase();
   if (typeof row.permeability === 'string') row.permeability = row.permeability.toLowerCase();
   if (row.formula === null && row.smiles === null) throw new ArgumentError(`${label}: argument 1 'compound' needs 'formula' or 'smiles'`);
@@ -185,7 +188,7 @@ const chem: ModuleDef = {
       name: 'lookup',
       description: 'A compound of the table (or registered in this run) by name or alias.',
       params: [compoundName],
-      result: { type: 'CHEM_LOOKUP', fields: ['type', 'found', 'name', 'formula', 'molecular_weight', 'logp', 'hbd', 'hba', 'psa', 'rotatable_bonds', 'category', 'therapeutic_class', 'known_targets', 'max_daily_dose_mg', 'solubility', 'permeability', 'ld50_mg_kg', 'pubchem_cid'] },
+      result: { type: 'CHEM_LOOKUP', fields: ['type', 'found', 'name', 'formula', 'molecular_weight', 'logp', 'hbd', 'hba', 'psa', 'rotatable_bonds', 'category', 'therapeutic_class', 'known_targets', 'max_daily_dose_mg', 'solubility', 'permeability', 'ld50_mg_kg', 'pubchem_cid', 'descriptors_source'] },
       sources: [TABLE_SOURCE],
       impl: (a, ctx) => {
         const c = findCompound(ctx, a.compound_name as string);
@@ -238,7 +241,7 @@ const chem: ModuleDef = {
       state: 'run',
       description: 'Adds a compound for this run, checked like a table row (formula or SMILES required).',
       params: [{ name: 'compound', type: 'object', description: 'a compound row: name, formula or smiles, optional properties' }],
-      result: { type: 'CHEM_LOOKUP', fields: ['type', 'found', 'name', 'formula', 'molecular_weight', 'logp', 'hbd', 'hba', 'psa', 'rotatable_bonds', 'category', 'therapeutic_class', 'known_targets', 'max_daily_dose_mg', 'solubility', 'permeability', 'ld50_mg_kg', 'pubchem_cid', 'registered'] },
+      result: { type: 'CHEM_LOOKUP', fields: ['type', 'found', 'name', 'formula', 'molecular_weight', 'logp', 'hbd', 'hba', 'psa', 'rotatable_bonds', 'category', 'therapeutic_class', 'known_targets', 'max_daily_dose_mg', 'solubility', 'permeability', 'ld50_mg_kg', 'pubchem_cid', 'descriptors_source', 'registered'] },
       sources: [],
       impl: (a, ctx) => {
         const row = registrationRow(a.compound as JsonObject);

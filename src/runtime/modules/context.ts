@@ -1,6 +1,7 @@
 // Builds the context object every library function receives (modules.md §1.7): never from the protocol.
 import { randomUUID } from 'node:crypto';
 import { createRandom } from '../../util/random.js';
+import { refreshPacks } from '../packs/active.js';
 import type { CallContext, RunPatient, RunState } from './types.js';
 
 export interface ContextOptions {
@@ -27,6 +28,7 @@ export function createRunState(): RunState {
 }
 
 export function createContext(options: ContextOptions): CallContext {
+  refreshPacks(); // a run sees the data packs installed when it starts, and only those
   return {
     organization: options.organization ?? 'development',
     requestId: options.requestId ?? randomUUID(),

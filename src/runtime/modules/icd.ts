@@ -1,7 +1,9 @@
 // modules.md §9: ICD-10-CM lookup and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM mapping.
 import { suggestNames } from '../../util/names.js';
-import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, snomed, snomedFor } from './icd/codes.js';
+import { packReference } from '../packs/types.js';
+import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, searchCodes } from './icd/codes.js';
 import { drgLookup } from './icd/drg.js';
+import { conceptsMappedTo, installedSnomedMap, mapRowsOf } from './icd/snomed-pack.js';
 import { isVerhoeffValid } from './icd/verhoeff.js';
 import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from './types.js';
 
@@ -9,7 +11,9 @@ const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, stat
 const codeParam: ParamSpec = { name: 'code', type: 'string', maxLength: 20, description: 'ICD-10-CM code, dot optional (e119 = E11.9)' };
 const CODE_SOURCE = `${icd.name} ${icd.version}: ${icd.source}`;
 const DRG_SOURCE = `${drgs.name} ${drgs.version}: ${drgs.source}`;
-const SNOMED_SOURCE = `${snomed.name} ${snomed.version}: ${snomed.source}`;
+const SNOMED_SOURCE =
+  "NLM SNOMED CT to ICD-10-CM map (US Edition, extended map refset 6011000124106), loaded by the operator as a 'snomed-icd10-map' data pack under their UMLS licence; results that used it name the pack in data_pack";
+const NO_SNOMED_MAP = 'no SNOMED CT map is loaded on this installation; see cpes data import';
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV', 'XVI', 'XVII', 'XVIII', 'XIX', 'XX', 'XXI', 'XXII'];
 
 function codeOrError(input: string, label: string): string {
@@ -46,23 +50,21 @@ function lookup(code: string): JsonObject {
     is_billable: entry.billable,
     cc_level: entry.cc_level,
     related_codes: [...entry.related],
-    snomed_ct: snomedFor(code),
+    ...snomedFields(code),
   };
 }
 
-/** Every word must occur in the description, the category title or as a code prefix (§9.2 search). */
+/** The SNOMED CT concepts mapped to a code, from the installed map pack (none installed: an empty list and a note). */
+function snomedFields(code: string): JsonObject {
+  const pack = installedSnomedMap();
+  if (!pack) return { snomed_ct: [], snomed_note: NO_SNOMED_MAP };
+  return { snomed_ct: conceptsMappedTo(pack, code), data_pack: packReference(pack.meta) };
+}
+
 function search(term: string, limit: number): JsonObject {
-  const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const exact = normalizeCode(term);
-  const matches = icd.codes.filter((c) => {
-    const description = c.description.toLowerCase();
-    const title = (categoryOf(c.code)?.title ?? '').toLowerCase();
-    const code = c.code.toLowerCase();
-    return words.every((w) => description.includes(w) || title.includes(w) || code.startsWith(w) || code.replace('.', '').startsWith(w));
-  });
-  const ordered = [...matches.filter((c) => c.code === exact), ...matches.filter((c) => c.code !== exact)];
-  const results = ordered.slice(0, limit).map((c) => ({ code: c.code, description: c.description, category: c.code.slice(0, 3), billable: c.billable }));
-  return { type: 'ICD_SEARCH', query: term, results, count: results.length, truncated: ordered.length > limit };
+  const { results, truncated } = searchCodes(term, limit);
+  const rows = results.map((c) => ({ code: c.code, description: c.description, category: c.code.slice(0, 3), billable: c.billable }));
+  return { type: 'ICD_SEARCH', query: term, results: rows, count: rows.length, truncated };
 }
 
 function snomedId(value: JsonValue): string {
@@ -100,7 +102,7 @@ const icdModule: ModuleDef = {
       name: 'lookup',
       description: 'An ICD-10-CM code with its description, category, chapter, billability and CC/MCC level.',
       params: [codeParam],
-      result: { type: 'ICD_LOOKUP', fields: ['type', 'code', 'found', 'description', 'category', 'chapter', 'chapter_title', 'is_billable', 'cc_level', 'related_codes', 'snomed_ct'] },
+      result: { type: 'ICD_LOOKUP', fields: ['type', 'code', 'found', 'description', 'category', 'chapter', 'chapter_title', 'is_billable', 'cc_level', 'related_codes', 'snomed_ct', 'data_pack', 'snomed_note'] },
       sources: [CODE_SOURCE, SNOMED_SOURCE],
       impl: (a) => lookup(codeOrError(a.code as string, 'icd.lookup')),
     }),
@@ -164,20 +166,24 @@ const icdModule: ModuleDef = {
       name: 'snomed_to_icd',
       description: 'ICD-10-CM targets of a SNOMED CT concept in the map (group, then priority order).',
       params: [{ name: 'snomed_code', type: ['string', 'integer'], maxLength: 18, description: 'SNOMED CT concept id (6–18 digits, Verhoeff check digit)' }],
-      result: { type: 'ICD_SNOMED_MAP', fields: ['type', 'snomed_ct', 'found', 'icd10_matches', 'count'] },
+      result: { type: 'ICD_SNOMED_MAP', fields: ['type', 'snomed_ct', 'found', 'icd10_matches', 'count', 'snomed_term', 'data_pack', 'note'] },
       sources: [SNOMED_SOURCE],
-      impl: (a) => {
+      impl: (a): JsonObject => {
         const id = snomedId(a.snomed_code!);
-        const rows = snomed.rows.filter((r) => r.snomed_id === id).sort((p, q) => p.map_group - q.map_group || p.map_priority - q.map_priority);
+        const pack = installedSnomedMap();
+        if (!pack) return { type: 'ICD_SNOMED_MAP', snomed_ct: id, found: false, icd10_matches: [], count: 0, note: NO_SNOMED_MAP };
+        const rows = mapRowsOf(pack, id);
         const matches = rows.map((r) => ({
           code: r.icd_code,
-          description: findCode(r.icd_code)?.description ?? null,
+          description: r.icd_code === null ? null : (findCode(r.icd_code)?.description ?? null),
           map_group: r.map_group,
           map_priority: r.map_priority,
           map_rule: r.map_rule,
           map_advice: r.map_advice,
         }));
-        return { type: 'ICD_SNOMED_MAP', snomed_ct: id, found: matches.length > 0, icd10_matches: matches, count: matches.length };
+        // a concept NLM maps to no code keeps its rows (their advice says why) but is not "found"
+        const found = matches.some((m) => m.code !== null);
+        return { type: 'ICD_SNOMED_MAP', snomed_ct: id, found, icd10_matches: matches, count: matches.length, snomed_term: rows[0]?.snomed_term ?? null, data_pack: packReference(pack.meta) };
       },
     }),
     fn({

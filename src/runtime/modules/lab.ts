@@ -6,6 +6,9 @@ import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from '
 
 const TABLE_SOURCE = `${labTable.name} ${labTable.version}: ${labTable.source}`;
 const sexParam: ParamSpec = { name: 'sex', type: ['string', 'null'], default: null, maxLength: 200, description: 'M, F, male or female; null → both sexes\' ranges combined' };
+const ageParam: ParamSpec = { name: 'age', type: ['number', 'null'], unit: 'years', default: null, minimum: 0, maximum: 150, description: "patient's age; needed where the installed laboratory's ranges depend on age" };
+const assayParam: ParamSpec = { name: 'assay', type: ['string', 'null'], default: null, maxLength: 200, description: 'the assay that measured the value, where limits are assay-specific (troponin)' };
+const LAB_PACK_SOURCE = "a laboratory's own ranges and critical limits where the operator installed a 'lab-ranges' data pack (results name it in range_source and data_pack)";
 
 function panelOrError(name: string, label: string): string {
   const panel = findPanel(name);
@@ -27,11 +30,14 @@ const lab: ModuleDef = {
         { name: 'test_name', type: 'string', maxLength: 200, description: 'test name or alias (Plt, Creatinine, K, …)' },
         { name: 'value', type: 'number', description: "value in the test's unit" },
         sexParam,
+        ageParam,
+        assayParam,
       ],
-      result: { type: 'LAB_RESULT', fields: ['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis'] },
+      result: { type: 'LAB_RESULT', fields: ['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay', 'data_pack'] },
       state: 'none',
-      sources: [TABLE_SOURCE],
-      impl: (a) => interpretValue(a.test_name as string, a.value as number, optionalSex(a.sex!, 'lab.interpret', 3), 'lab.interpret'),
+      sources: [TABLE_SOURCE, LAB_PACK_SOURCE],
+      impl: (a) =>
+        interpretValue(a.test_name as string, a.value as number, { sex: optionalSex(a.sex!, 'lab.interpret', 3), age: a.age as number | null, assay: a.assay as string | null }, 'lab.interpret'),
     },
     {
       name: 'panel',
@@ -41,11 +47,12 @@ const lab: ModuleDef = {
         { name: 'panel_name', type: 'string', maxLength: 200, description: 'CBC, BMP, CMP, LFT, COAG, ABG, …' },
         { name: 'values', type: 'object', description: 'test name → value' },
         sexParam,
+        ageParam,
       ],
       result: { type: 'LAB_PANEL', fields: ['type', 'panel', 'found', 'total_tests', 'abnormal_count', 'critical_count', 'results', 'abnormal', 'critical', 'unrecognized', 'missing'] },
       state: 'none',
-      sources: [TABLE_SOURCE],
-      impl: (a) => interpretPanel(a.panel_name as string, a.values as JsonObject, optionalSex(a.sex!, 'lab.panel', 3)),
+      sources: [TABLE_SOURCE, LAB_PACK_SOURCE],
+      impl: (a) => interpretPanel(a.panel_name as string, a.values as JsonObject, { sex: optionalSex(a.sex!, 'lab.panel', 3), age: a.age as number | null, assay: null }),
     },
     {
       name: 'gfr',

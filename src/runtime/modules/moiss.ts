@@ -1,5 +1,5 @@
 // modules.md §21: MOISSCode's timing classifier (a heuristic without clinical validation).
-import { drugOnset } from './pk.js';
+import { drugOnset } from './pk/index.js';
 import { classifyTiming } from './timing.js';
 import type { ModuleDef } from './types.js';
 

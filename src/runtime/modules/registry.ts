@@ -3,6 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../util/ajv.js';
 import { nearestName } from '../../util/names.js';
+import { PackError } from '../packs/types.js';
 import {
   ArgumentError,
   type Args,
@@ -155,7 +156,13 @@ export class Registry {
   /** Validates, runs and copies the result out of the library (§1.2: plain data, finite numbers only). */
   invoke(fn: RegisteredFunction, args: readonly JsonValue[], kwargs: Readonly<Record<string, JsonValue>>, ctx: CallContext): JsonValue {
     const bound = this.bind(fn, args, kwargs);
-    return copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
+    try {
+      return copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
+    } catch (error) {
+      // an installed data pack that cannot be used is the operator's to fix: say so, never answer without it
+      if (error instanceof PackError) throw new ArgumentError(`${fn.module}.${fn.name}: ${error.message}`);
+      throw error;
+    }
   }
 }
 

@@ -91,9 +91,16 @@ export class ArgumentError extends Error {
   override name = 'ArgumentError';
 }
 
+/**
+ * Dose-check levels (modules.md §4.3, §4.7): OK only when every applicable limit is known and held;
+ * UNCHECKED when the drug is known but a limit was never verified; UNKNOWN for a drug not in the table.
+ */
+export const DOSE_LEVELS = ['OK', 'WARNING', 'UNCHECKED', 'UNKNOWN', 'ERROR'] as const;
+export type DoseLevel = (typeof DOSE_LEVELS)[number];
+
 /** The outcome of the `administer` dose, interaction and timing checks (modules.md §22.1). */
 export interface AdministerOutcome {
-  level: 'OK' | 'WARNING' | 'UNKNOWN' | 'ERROR';
+  level: DoseLevel;
   /** why, for WARNING and ERROR: `100000 mg exceeds maximum 4000 mg` */
   reason: string | null;
   /** the event data of §22.1 step 5: drug, dose, unit, level, converted_dose, converted_unit, limit, route, weight_used, interactions, moiss_class */

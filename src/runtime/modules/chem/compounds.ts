@@ -28,6 +28,10 @@ export interface Compound {
   max_daily_dose_mg: number | null;
   ld50_mg_kg: number | null;
   narrow_therapeutic_index: boolean;
+  /** where a structure not cited in the row's source came from */
+  structure_source?: string | null;
+  /** how logp, psa, hbd, hba and rotatable_bonds were obtained (computed by OpenChemLib for table rows) */
+  descriptors_source?: string | null;
   source: string;
 }
 
@@ -66,6 +70,8 @@ export const compoundSchema = {
     ld50_source: nullable('string'),
     narrow_therapeutic_index: { type: 'boolean' },
     narrow_therapeutic_index_source: nullable('string'),
+    structure_source: nullable('string'),
+    descriptors_source: nullable('string'),
     source: { type: 'string', minLength: 1 },
   },
 } as const;
@@ -170,5 +176,6 @@ export function lookupRecord(c: Compound): JsonObject {
     permeability: c.permeability,
     ld50_mg_kg: c.ld50_mg_kg,
     pubchem_cid: c.pubchem_cid,
+    descriptors_source: c.descriptors_source ?? null,
   };
 }

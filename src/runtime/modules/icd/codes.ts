@@ -1,7 +1,7 @@
-// ICD-10-CM tables (modules.md §9.1): codes, categories, chapters, MS-DRG families and the SNOMED CT map.
+// ICD-10-CM tables (modules.md §9.1): codes, categories, chapters and MS-DRG families. The SNOMED CT map
+// is licensed and comes from an operator-loaded pack (snomed-pack.ts).
 import codeTable from '../data/icd10cm.json' with { type: 'json' };
 import drgTable from '../data/msdrg.json' with { type: 'json' };
-import snomedTable from '../data/snomed-icd10cm.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 
 export interface Chapter {
@@ -31,16 +31,6 @@ export interface Drg {
   principal_codes: string[];
 }
 
-export interface SnomedRow {
-  snomed_id: string;
-  snomed_term: string;
-  icd_code: string;
-  map_group: number;
-  map_priority: number;
-  map_rule: string;
-  map_advice: string;
-}
-
 interface Versioned {
   name: string;
   version: string;
@@ -49,7 +39,6 @@ interface Versioned {
 
 export const icd = deepFreeze(codeTable as unknown as Versioned & { chapters: Chapter[]; categories: { code: string; title: string }[]; codes: IcdCode[]; cc_source: string });
 export const drgs = deepFreeze(drgTable as unknown as Versioned & { drgs: Drg[] });
-export const snomed = deepFreeze(snomedTable as unknown as Versioned & { rows: SnomedRow[] });
 
 const byCode = new Map(icd.codes.map((c) => [c.code, c]));
 const categoryTitle = new Map(icd.categories.map((c) => [c.code, c.title]));
@@ -90,6 +79,40 @@ export function relatedCodes(entry: IcdCode): IcdCode[] {
   return [...out.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
 }
 
-export function snomedFor(code: string): string[] {
-  return [...new Set(snomed.rows.filter((r) => r.icd_code === code).map((r) => r.snomed_id))];
+interface SearchEntry {
+  entry: IcdCode;
+  /** lower-cased description and category title, searched for every word */
+  text: string;
+  code: string;
+  bare: string;
+}
+
+let searchEntries: SearchEntry[] | null = null;
+
+/** Built once per process, on the first search: lower-casing 74,000 titles per query would dominate it. */
+function searchIndex(): SearchEntry[] {
+  searchEntries ??= icd.codes.map((entry) => {
+    const code = entry.code.toLowerCase();
+    return { entry, text: `${entry.description.toLowerCase()}\n${(categoryTitle.get(entry.code.slice(0, 3)) ?? '').toLowerCase()}`, code, bare: code.replace('.', '') };
+  });
+  return searchEntries;
+}
+
+/**
+ * §9.2 search: codes where every word occurs in the description or category title, or is a code prefix;
+ * an exact code match first, then table order. Stops scanning once `limit` + 1 matches are known.
+ */
+export function searchCodes(term: string, limit: number): { results: IcdCode[]; truncated: boolean } {
+  const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const exact = normalizeCode(term);
+  const matches: IcdCode[] = [];
+  let exactMatch: IcdCode | undefined;
+  for (const e of searchIndex()) {
+    if (!words.every((w) => e.text.includes(w) || e.code.startsWith(w) || e.bare.startsWith(w))) continue;
+    if (e.entry.code === exact) exactMatch = e.entry;
+    else matches.push(e.entry);
+    if (matches.length > limit && (exact === null || exactMatch || !byCode.has(exact))) break;
+  }
+  const ordered = exactMatch ? [exactMatch, ...matches] : matches;
+  return { results: ordered.slice(0, limit), truncated: ordered.length > limit };
 }

@@ -4,7 +4,10 @@ import { deepFreeze } from '../../../util/freeze.js';
 import { normalizeName, suggestNames } from '../../../util/names.js';
 import { NameIndex } from '../util/name-index.js';
 import { normalizeSex } from '../util/sex.js';
+import { activePack, derived } from '../../packs/active.js';
+import { packReference, type LoadedPack } from '../../packs/types.js';
 import { ArgumentError, type JsonObject, type JsonValue } from '../types.js';
+import type { LabRangeRow } from './ranges-pack.js';
 
 interface Interval {
   low: number | null;
@@ -23,6 +26,8 @@ export interface LabTest {
   panic_low: number | null;
   panic_high: number | null;
   allow_negative: boolean;
+  /** the assay the shipped limits belong to, where they are assay-specific (troponin) */
+  assay?: string;
   source: string;
 }
 
@@ -64,7 +69,9 @@ function rangeText(interval: Interval, unit: string): string {
   return `no reference interval ${unit}`;
 }
 
-function flagOf(test: LabTest, value: number, interval: Interval): string {
+type Limits = Pick<LabTest, 'panic_low' | 'panic_high' | 'critical_low' | 'critical_high'>;
+
+function flagOf(test: Limits, value: number, interval: Interval): string {
   if (test.panic_low !== null && value <= test.panic_low) return 'PANIC_LOW';
   if (test.panic_high !== null && value >= test.panic_high) return 'PANIC_HIGH';
   if (test.critical_low !== null && value <= test.critical_low) return 'CRITICAL_LOW';
@@ -74,13 +81,71 @@ function flagOf(test: LabTest, value: number, interval: Interval): string {
   return 'NORMAL';
 }
 
-/** §5.3. `sex` is already normalized (or null). */
-export function interpretValue(name: string, value: number, sex: 'M' | 'F' | null, label: string): JsonObject {
+const sameAssay = (a: string | null, b: string): boolean => a !== null && normalizeName(a) === normalizeName(b);
+const sexWord = (sex: 'M' | 'F' | null): string => (sex === 'M' ? 'male' : sex === 'F' ? 'female' : 'both sexes');
+
+function laboratoryRows(pack: LoadedPack<LabRangeRow>, canonical: string): LabRangeRow[] {
+  const byTest = derived(pack, (rows) => {
+    const map = new Map<string, LabRangeRow[]>();
+    for (const row of rows) map.set(row.test, [...(map.get(row.test) ?? []), row]);
+    return map;
+  });
+  return byTest.get(canonical) ?? [];
+}
+
+export interface Patient {
+  sex: 'M' | 'F' | null;
+  age: number | null;
+  assay: string | null;
+}
+
+/**
+ * The installed laboratory's row for this test and patient, or null when the laboratory gives no range
+ * for the test (the shipped default applies). Where the laboratory's ranges depend on assay, sex or
+ * age and the call does not say, that is an argument error: a guess could misclassify the value.
+ */
+function laboratoryRow(test: LabTest, who: Patient, label: string): { row: LabRangeRow; pack: LoadedPack<LabRangeRow> } | null {
+  const pack = activePack<LabRangeRow>('lab-ranges');
+  if (!pack) return null;
+  let rows = laboratoryRows(pack, test.canonical);
+  if (rows.length === 0) return null;
+  const lab = pack.meta.label ?? 'the installed laboratory';
+  const assays = [...new Set(rows.map((r) => r.assay).filter((a): a is string => a !== null))];
+  if (who.assay !== null) {
+    rows = rows.filter((r) => r.assay === null || sameAssay(r.assay, who.assay!));
+    if (rows.length === 0) throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges for assay ${assays.join(', ')}, not ${JSON.stringify(who.assay)}`);
+  } else if (assays.length > 1) {
+    throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges per assay (${assays.join(', ')}); pass the assay`);
+  }
+  if (who.sex === null && rows.some((r) => r.sex !== null)) throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges per sex; pass sex`);
+  rows = rows.filter((r) => r.sex === null || r.sex === who.sex);
+  if (who.age === null && rows.some((r) => r.age_min !== null || r.age_max !== null)) throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges per age band; pass age`);
+  const row = rows.find((r) => who.age === null || ((r.age_min ?? -Infinity) <= who.age && who.age < (r.age_max ?? Infinity)));
+  if (!row) throw new ArgumentError(`${label}: ${lab} gives no ${test.canonical} range for ${sexWord(who.sex)} aged ${who.age}`);
+  return { row, pack };
+}
+
+function laboratoryBasis(row: LabRangeRow): string {
+  const ages = row.age_min === null && row.age_max === null ? '' : `, age ${row.age_min ?? 0}${row.age_max === null ? '+' : `–<${row.age_max}`}`;
+  return `laboratory reference interval (${sexWord(row.sex)}${ages}${row.assay ? `, ${row.assay}` : ''})`;
+}
+
+/** §5.3. `who.sex` is already normalized (or null). */
+export function interpretValue(name: string, value: number, who: Patient, label: string): JsonObject {
   const test = findTest(name);
   if (!test) return { type: 'LAB_RESULT', found: false, test: name, value, flag: null, is_critical: null, reference_range: null, suggestions: index.suggest(name) };
   if (value < 0 && !test.allow_negative) throw new ArgumentError(`${label}: ${test.canonical} value must not be negative, got ${value}`);
-  const { interval, basis } = intervalFor(test, sex);
-  const flag = flagOf(test, value, interval);
+  const laboratory = laboratoryRow(test, who, label);
+  if (!laboratory && who.assay !== null && !sameAssay(test.assay ?? null, who.assay)) {
+    const held = test.assay ? `holds ${test.canonical} for ${test.assay} only` : `holds ${test.canonical} without an assay`;
+    throw new ArgumentError(`${label}: the default table ${held}, not ${JSON.stringify(who.assay)}; import the laboratory's ranges (cpes data import lab-ranges) to interpret other assays`);
+  }
+  const limits = laboratory ? { ...laboratory.row, panic_low: null, panic_high: null } : test;
+  const { interval, basis } = laboratory ? { interval: laboratory.row, basis: laboratoryBasis(laboratory.row) } : intervalFor(test, who.sex);
+  const flag = flagOf(limits, value, interval);
+  const source: JsonObject = laboratory
+    ? { range_source: laboratory.pack.meta.label, assay: laboratory.row.assay, data_pack: packReference(laboratory.pack.meta) }
+    : { range_source: 'cpes default table (see the table source)', assay: test.assay ?? null };
   return {
     type: 'LAB_RESULT',
     test: name,
@@ -94,8 +159,9 @@ export function interpretValue(name: string, value: number, sex: 'M' | 'F' | nul
     unit: test.unit,
     status: flag,
     panel: test.panels[0] ?? null,
-    sex_specific: isSexSpecific(test),
+    sex_specific: laboratory ? laboratory.row.sex !== null : isSexSpecific(test),
     range_basis: basis,
+    ...source,
   };
 }
 
@@ -104,7 +170,7 @@ export function optionalSex(value: JsonValue, label: string, position: number): 
 }
 
 /** §5.2 panel: results in panel order, then other known tests in input order. */
-export function interpretPanel(panelName: string, values: Record<string, JsonValue>, sex: 'M' | 'F' | null): JsonObject {
+export function interpretPanel(panelName: string, values: Record<string, JsonValue>, who: Patient): JsonObject {
   const label = 'lab.panel';
   const panel = findPanel(panelName);
   if (!panel) {
@@ -123,7 +189,7 @@ export function interpretPanel(panelName: string, values: Record<string, JsonVal
   const ordered = [...members.filter((t) => byTest.has(t)), ...[...byTest.keys()].filter((t) => !members.includes(t))];
   const results = ordered.map((t) => {
     const { key, value } = byTest.get(t)!;
-    const r = interpretValue(key, value, sex, label);
+    const r = interpretValue(key, value, who, label);
     return members.includes(t) ? r : { ...r, in_panel: false };
   });
   const abnormal = results.filter((r) => r.flag !== 'NORMAL').map((r) => r.canonical as string);

@@ -48,7 +48,8 @@ export function renalAdjust(drug: Drug, gfr: number): JsonObject {
   const { dose, unit } = usualDose(drug);
   const band = drug.renal ? renalBand(drug.renal, gfr) : null;
   const changes = band !== null && (band.avoid === true || band.interval_h !== undefined || (band.factor !== undefined && band.factor !== 1));
-  const factor = band === null ? 1 : band.avoid || band.interval_h !== undefined ? null : (band.factor ?? 1);
+  // A band may change dose and interval together (§4.7.3); an interval alone leaves no factor to apply.
+  const factor = band === null ? 1 : band.avoid ? null : (band.factor ?? (band.interval_h !== undefined ? null : 1));
   return {
     type: 'PK_RENAL',
     drug: drug.name,

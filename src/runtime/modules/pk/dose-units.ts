@@ -2,7 +2,7 @@
 // segment, and conversion between dose units through canonical quantities.
 
 export type Dimension = 'mass' | 'volume' | 'activity' | 'equivalents' | 'amount';
-export type TimeUnit = 's' | 'min' | 'h' | 'day';
+export type TimeUnit = 's' | 'min' | 'h' | 'day' | 'week';
 
 export interface DoseUnit {
   text: string;
@@ -32,9 +32,9 @@ const QUANTITIES: Record<string, { name: string; dimension: Dimension; factor: n
   l: { name: 'L', dimension: 'volume', factor: 1000 },
 };
 
-const TIMES: Record<string, TimeUnit> = { s: 's', sec: 's', min: 'min', h: 'h', hr: 'h', day: 'day', d: 'day' };
+const TIMES: Record<string, TimeUnit> = { s: 's', sec: 's', min: 'min', h: 'h', hr: 'h', day: 'day', d: 'day', week: 'week', wk: 'week' };
 /** per-minute factor of each time segment: per h ÷ 60, per day ÷ 1440 */
-const PER_MINUTE: Record<TimeUnit, number> = { s: 60, min: 1, h: 1 / 60, day: 1 / 1440 };
+const PER_MINUTE: Record<TimeUnit, number> = { s: 60, min: 1, h: 1 / 60, day: 1 / 1440, week: 1 / 10080 };
 /** words that are units but never a dose denominator (a concentration such as mg/mL or mg/dL) */
 const NON_DOSE_SEGMENTS = new Set(['ml', 'l', 'dl', 'm2', 'mg', 'g', 'mcg', 'mmol', 'meq', 'units', 'iu']);
 
@@ -52,7 +52,7 @@ export function parseDoseUnit(text: string): UnitParse {
     if (word === 'kg' && !perKg) perKg = true;
     else if (TIMES[word] && time === null) time = TIMES[word]!;
     else if (word === 'kg' || TIMES[word] || NON_DOSE_SEGMENTS.has(word)) return { ok: false, notAUnit: false, reason: `${text} is not a dose unit` };
-    else return { ok: false, notAUnit: true, reason: `'${raw}' in '${text}' is not a unit segment (kg, s, min, h, hr, day)` };
+    else return { ok: false, notAUnit: true, reason: `'${raw}' in '${text}' is not a unit segment (kg, s, min, h, hr, day, week)` };
   }
   return { ok: true, unit: { text, quantity: head.name, dimension: head.dimension, factor: head.factor, perKg, time } };
 }

@@ -2,24 +2,41 @@
 // table build test and by register_drug, so a registered drug meets the same rules as a table drug.
 import { createAjv } from '../../../util/ajv.js';
 import { parseDoseUnit } from './dose-units.js';
-import { ROUTES, type Drug, type RenalBand } from './table.js';
+import { ROUTES, type Drug, type LimitValue, type PeriodLimit, type RenalBand } from './table.js';
 
 const nullableNumber = { type: ['number', 'null'] };
 const positiveOrNull = { type: ['number', 'null'], exclusiveMinimum: 0 };
 const text = { type: 'string', minLength: 1, maxLength: 2000 };
 const route = { enum: [...ROUTES] };
+const limitUnit = { type: 'object', additionalProperties: false, required: ['value', 'unit'], properties: { value: { type: 'number', exclusiveMinimum: 0 }, unit: text } };
+/** §4.7.1: a number in the block's unit, a limit in its own unit with an optional cap, null (unknown) or "none" */
+const limitValue = {
+  anyOf: [
+    { type: 'null' },
+    { const: 'none' },
+    { type: 'number', exclusiveMinimum: 0 },
+    { type: 'object', additionalProperties: false, required: ['value', 'unit'], properties: { value: { type: 'number', exclusiveMinimum: 0 }, unit: text, cap: limitUnit } },
+  ],
+};
+const periodLimit = {
+  anyOf: [
+    { type: 'null' },
+    { const: 'none' },
+    { type: 'object', additionalProperties: false, required: ['value', 'unit'], properties: { value: { type: 'number', exclusiveMinimum: 0 }, unit: text, source: text } },
+  ],
+};
 
 const bolus = {
   type: 'object',
   additionalProperties: false,
   required: ['usual', 'usual_low', 'usual_high', 'max_single', 'unit'],
-  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_single: positiveOrNull, unit: text, source: text },
+  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_single: limitValue, unit: text, source: text },
 };
 const infusion = {
   type: 'object',
   additionalProperties: false,
   required: ['usual', 'usual_low', 'usual_high', 'max_rate', 'unit'],
-  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_rate: positiveOrNull, unit: text, source: text },
+  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_rate: limitValue, unit: text, source: text },
 };
 const hepaticClass = {
   type: 'object',
@@ -44,7 +61,21 @@ export const drugSchema = {
       propertyNames: route,
       additionalProperties: { type: 'object', additionalProperties: false, properties: { bolus, infusion } },
     },
-    max_daily: { anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['value', 'unit'], properties: { value: { type: 'number', exclusiveMinimum: 0 }, unit: text, source: text } }] },
+    rxcui: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^[0-9]{1,10}$' }] },
+    max_daily: periodLimit,
+    max_daily_source: text,
+    max_weekly: periodLimit,
+    max_weekly_source: text,
+    indications: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'source'],
+        properties: { name: text, route, max_single: limitValue, max_rate: limitValue, max_daily: periodLimit, max_weekly: periodLimit, source: text },
+      },
+    },
     valence: positiveOrNull,
     meq_per_g: positiveOrNull,
     mmol_per_g: positiveOrNull,
@@ -91,28 +122,6 @@ export const drugSchema = {
 
 const validate = createAjv().compile(drugSchema);
 
-/** Defaults for the optional fields, so a registered profile has every field a table row has. */
-export const DRUG_DEFAULTS = {
-  aliases: [],
-  interaction_classes: [],
-  max_daily: null,
-  valence: null,
-  meq_per_g: null,
-  mmol_per_g: null,
-  bioavailability: {},
-  half_life_min: null,
-  vd_l_per_kg: null,
-  ka_per_h: null,
-  onset_min: null,
-  peak_min: null,
-  duration_min: null,
-  renal: null,
-  hepatic: null,
-  contraindications: [],
-  cyp: [],
-  prodrug_of: null,
-};
-
 /** Everything wrong with a drug row; empty when it is sound. */
 export function drugProblems(row: unknown): string[] {
   if (!validate(row)) {
@@ -126,12 +135,26 @@ export function drugProblems(row: unknown): string[] {
     if (!d.routes.includes(r as Drug['default_route'])) problems.push(`dosing for ${r}, which is not among routes`);
     const bolus = dosing?.bolus;
     const infusion = dosing?.infusion;
-    if (bolus) problems.push(...unitProblems(`dosing.${r}.bolus`, bolus.unit, false), ...orderProblems(`dosing.${r}.bolus`, bolus.usual_low, bolus.usual, bolus.usual_high, bolus.max_single));
-    if (infusion) problems.push(...unitProblems(`dosing.${r}.infusion`, infusion.unit, true), ...orderProblems(`dosing.${r}.infusion`, infusion.usual_low, infusion.usual, infusion.usual_high, infusion.max_rate));
+    if (bolus) {
+      const where = `dosing.${r}.bolus`;
+      problems.push(...unitProblems(where, bolus.unit, 'single'), ...orderProblems(where, bolus.usual_low, bolus.usual, bolus.usual_high, bolus.max_single));
+      problems.push(...limitProblems(`${where}.max_single`, bolus.max_single, 'single', bolus.source));
+    }
+    if (infusion) {
+      const where = `dosing.${r}.infusion`;
+      problems.push(...unitProblems(where, infusion.unit, 'rate'), ...orderProblems(where, infusion.usual_low, infusion.usual, infusion.usual_high, infusion.max_rate));
+      problems.push(...limitProblems(`${where}.max_rate`, infusion.max_rate, 'rate', infusion.source));
+    }
   }
-  if (d.max_daily) {
-    const unit = parseDoseUnit(d.max_daily.unit);
-    if (!unit.ok || unit.unit.time !== 'day') problems.push(`max_daily unit ${d.max_daily.unit} must be a dose per day`);
+  problems.push(...periodProblems('max_daily', d.max_daily, 'day', d.max_daily_source));
+  problems.push(...periodProblems('max_weekly', d.max_weekly ?? null, 'week', d.max_weekly_source));
+  for (const [i, indication] of (d.indications ?? []).entries()) {
+    const where = `indications[${i}] (${indication.name})`;
+    if (indication.route && !d.routes.includes(indication.route)) problems.push(`${where} route ${indication.route} is not among routes`);
+    if (indication.max_single !== undefined) problems.push(...limitProblems(`${where}.max_single`, indication.max_single, 'single', indication.source));
+    if (indication.max_rate !== undefined) problems.push(...limitProblems(`${where}.max_rate`, indication.max_rate, 'rate', indication.source));
+    if (indication.max_daily !== undefined) problems.push(...periodProblems(`${where}.max_daily`, indication.max_daily, 'day', indication.source));
+    if (indication.max_weekly !== undefined) problems.push(...periodProblems(`${where}.max_weekly`, indication.max_weekly, 'week', indication.source));
   }
   const timing = [d.onset_min, d.peak_min, d.duration_min];
   if (timing.every((t) => t !== null) && !(d.onset_min! <= d.peak_min! && d.peak_min! <= d.duration_min!)) {
@@ -141,16 +164,33 @@ export function drugProblems(row: unknown): string[] {
   return problems;
 }
 
-function unitProblems(where: string, unit: string, rate: boolean): string[] {
+type UnitKind = 'single' | 'rate' | 'day' | 'week';
+
+function unitProblems(where: string, unit: string, kind: UnitKind): string[] {
   const parsed = parseDoseUnit(unit);
   if (!parsed.ok) return [`${where}.unit ${parsed.reason}`];
   const time = parsed.unit.time;
-  if (rate && (time === null || time === 'day')) return [`${where}.unit ${unit} must be a rate (per s, min or h)`];
-  if (!rate && time !== null) return [`${where}.unit ${unit} must be a single dose (no time segment)`];
-  return [];
+  const fits = kind === 'single' ? time === null : kind === 'rate' ? time !== null && time !== 'day' && time !== 'week' : time === kind;
+  const wanted = { single: 'a single dose (no time segment)', rate: 'a rate (per s, min or h)', day: 'a dose per day', week: 'a dose per week' }[kind];
+  return fits ? [] : [`${where}.unit ${unit} must be ${wanted}`];
 }
 
-function orderProblems(where: string, low: number | null, usual: number | null, high: number | null, max: number | null): string[] {
+/** A limit in its own unit must be of the same kind as the block, and "none" must say where the label says so. */
+function limitProblems(where: string, limit: LimitValue, kind: 'single' | 'rate', source: string | undefined): string[] {
+  if (limit === 'none') return source ? [] : [`${where} is "none" but the block has no source saying the label defines no such limit`];
+  if (limit === null || typeof limit === 'number') return [];
+  const problems = unitProblems(where, limit.unit, kind);
+  if (limit.cap) problems.push(...unitProblems(`${where}.cap`, limit.cap.unit, kind));
+  return problems;
+}
+
+function periodProblems(where: string, limit: PeriodLimit, period: 'day' | 'week', source: string | undefined): string[] {
+  if (limit === 'none') return source ? [] : [`${where} is "none" without ${where}_source saying the label defines no such limit`];
+  return limit === null ? [] : unitProblems(where, limit.unit, period);
+}
+
+function orderProblems(where: string, low: number | null, usual: number | null, high: number | null, limit: LimitValue): string[] {
+  const max = typeof limit === 'number' ? limit : null;
   const chain = [low, usual, high, max].filter((v): v is number => v !== null);
   for (let i = 1; i < chain.length; i++) if (chain[i]! < chain[i - 1]!) return [`${where} must satisfy usual_low ≤ usual ≤ usual_high ≤ max (${[low, usual, high, max].join(', ')})`];
   return [];
@@ -163,8 +203,8 @@ function renalProblems(bands: readonly RenalBand[]): string[] {
     const band = bands[i]!;
     const next = bands[i + 1];
     if (band.max !== null && band.max <= band.min) return [`renal band from ${band.min} must end above its start, not at ${band.max}`];
-    const actions = [band.factor !== undefined, band.interval_h !== undefined, band.avoid === true].filter(Boolean).length;
-    if (actions > 1) return [`renal band from ${band.min} gives more than one of factor, interval_h, avoid`];
+    // §4.7.3: a band may change dose and interval together; "avoid" excludes both.
+    if (band.avoid === true && (band.factor !== undefined || band.interval_h !== undefined)) return [`renal band from ${band.min} says avoid and also gives a factor or interval`];
     if (next && band.max !== next.min) return [`renal bands leave a gap or overlap at ${band.max}`];
     if (!next && band.max !== null) return [`renal bands must reach ∞ (last max null), not ${band.max}`];
   }

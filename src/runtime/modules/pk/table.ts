@@ -1,30 +1,61 @@
 // The pk tables (modules.md §4.1, §4.5) and the per-run view of them: drugs registered in this run
 // come first, then the table; the run's administered-drug list lives here too (§1.7).
-import drugTable from '../data/pk-drugs.json' with { type: 'json' };
-import interactionTable from '../data/pk-interactions.json' with { type: 'json' };
-import tdmTable from '../data/pk-tdm.json' with { type: 'json' };
+import drugTable from './data/drugs.json' with { type: 'json' };
+import interactionTable from './data/interactions.json' with { type: 'json' };
+import tdmTable from './data/tdm.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 import { normalizeName } from '../../../util/names.js';
+import { activePack, derived } from '../../packs/active.js';
+import { PackError, type LoadedPack } from '../../packs/types.js';
 import { NameIndex } from '../util/name-index.js';
-import type { CallContext, JsonObject } from '../types.js';
+import { ArgumentError, type CallContext, type JsonObject } from '../types.js';
 
 export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP'] as const;
 export type Route = (typeof ROUTES)[number];
+
+/** A weight-based limit with an absolute cap: the lower of the two applies (modules.md §4.7.3). */
+export interface ScaledLimit {
+  value: number;
+  unit: string;
+  cap?: { value: number; unit: string };
+}
+
+/**
+ * A limit field (§4.7.1): a number in the block's unit, a limit with its own unit (and cap), `null` when
+ * nobody has verified one (the check is UNCHECKED) or `"none"` when the label defines no such limit.
+ */
+export type LimitValue = number | ScaledLimit | null | 'none';
+
+/** A daily or weekly limit: `{value, unit}` per day/week, null (unknown) or "none" (not applicable). */
+export type PeriodLimit = { value: number; unit: string; source?: string } | null | 'none';
 
 export interface BolusDosing {
   usual: number | null;
   usual_low: number | null;
   usual_high: number | null;
-  max_single: number | null;
+  max_single: LimitValue;
   unit: string;
+  source?: string;
 }
 
 export interface InfusionDosing {
   usual: number | null;
   usual_low: number | null;
   usual_high: number | null;
-  max_rate: number | null;
+  max_rate: LimitValue;
   unit: string;
+  source?: string;
+}
+
+/** A limit that applies to one indication only (alteplase in stroke vs pulmonary embolism). */
+export interface IndicationLimits {
+  name: string;
+  route?: Route;
+  max_single?: LimitValue;
+  max_rate?: LimitValue;
+  max_daily?: PeriodLimit;
+  max_weekly?: PeriodLimit;
+  source: string;
 }
 
 export interface RenalBand {
@@ -49,13 +80,20 @@ export interface HepaticClass {
 
 export interface Drug {
   name: string;
+  /** RxNorm ingredient concept id, null where it was not verified */
+  rxcui: string | null;
   aliases: string[];
   class: string;
   interaction_classes: string[];
   routes: Route[];
   default_route: Route;
   dosing: Partial<Record<Route, { bolus?: BolusDosing; infusion?: InfusionDosing }>>;
-  max_daily: { value: number; unit: string } | null;
+  max_daily: PeriodLimit;
+  /** why max_daily is "none" */
+  max_daily_source?: string;
+  max_weekly: PeriodLimit;
+  max_weekly_source?: string;
+  indications: IndicationLimits[];
   valence: number | null;
   meq_per_g: number | null;
   mmol_per_g: number | null;
@@ -113,12 +151,97 @@ interface InteractionFile {
   rules: InteractionRule[];
 }
 
-export const drugs = deepFreeze(drugTable as unknown as DrugTableFile);
+/** Defaults for the optional fields, so every row (table or registered) has every field. */
+export const DRUG_DEFAULTS = {
+  rxcui: null,
+  aliases: [],
+  interaction_classes: [],
+  max_daily: null,
+  max_weekly: null,
+  indications: [],
+  valence: null,
+  meq_per_g: null,
+  mmol_per_g: null,
+  bioavailability: {},
+  half_life_min: null,
+  vd_l_per_kg: null,
+  ka_per_h: null,
+  onset_min: null,
+  peak_min: null,
+  duration_min: null,
+  renal: null,
+  hepatic: null,
+  contraindications: [],
+  cyp: [],
+  prodrug_of: null,
+};
+
+const shippedTable = drugTable as unknown as DrugTableFile;
+export const drugs = deepFreeze({ ...shippedTable, drugs: shippedTable.drugs.map((row) => ({ ...DRUG_DEFAULTS, ...row }) as Drug) });
 export const interactions = deepFreeze(interactionTable as unknown as InteractionFile);
 export const tdm = deepFreeze(tdmTable as unknown as { name: string; version: string; source: string; drugs: TdmEntry[] });
 
 export const namesOf = (d: Drug): string[] => [d.name, ...d.aliases];
 const tableIndex = new NameIndex(drugs.drugs, namesOf);
+
+/** The operator's `formulary` pack kind (pk/formulary-pack.ts): drug rows and rules of the site. */
+export const FORMULARY_PACK = 'formulary';
+export type FormularyEntry = { type: 'drug'; drug: Drug } | { type: 'rule'; rule: InteractionRule };
+
+/** The table this installation answers from: the shipped rows, with a formulary pack's rows over them. */
+interface TableView {
+  index: NameIndex<Drug>;
+  drugs: readonly Drug[];
+  rules: readonly InteractionRule[];
+  /** the rows that came from the pack, and how results name it */
+  fromPack: ReadonlySet<Drug>;
+  packSource: { source: string; version: string } | null;
+}
+
+const SHIPPED: TableView = { index: tableIndex, drugs: drugs.drugs, rules: interactions.rules, fromPack: new Set(), packSource: null };
+
+function siteView(): TableView {
+  let pack: LoadedPack<FormularyEntry> | null;
+  try {
+    pack = activePack<FormularyEntry>(FORMULARY_PACK);
+  } catch (error) {
+    if (!(error instanceof PackError)) throw error;
+    // A site formulary that is installed but unreadable must not silently fall back to shipped limits.
+    throw new ArgumentError(`pk: the installed formulary pack cannot be used (${error.message}); see cpes data list`);
+  }
+  if (!pack) return SHIPPED;
+  const meta = pack.meta;
+  return derived(pack, (entries) => {
+    const siteDrugs = entries.flatMap((e) => (e.type === 'drug' ? [deepFreeze({ ...DRUG_DEFAULTS, ...e.drug } as Drug)] : []));
+    const replaced = new Set(siteDrugs.flatMap((d) => namesOf(d).map((n) => tableIndex.get(n)).filter((x): x is Drug => x !== undefined)));
+    const rows = [...drugs.drugs.map((d) => (replaced.has(d) ? null : d)).filter((d): d is Drug => d !== null), ...siteDrugs];
+    const index = new NameIndex<Drug>([], namesOf);
+    for (const d of siteDrugs) index.add(d, namesOf(d));
+    // A replaced shipped drug keeps answering to its shipped names, now with the site's row.
+    for (const old of replaced) {
+      const site = siteDrugs.find((d) => namesOf(d).some((n) => tableIndex.get(n) === old))!;
+      for (const name of namesOf(old)) if (!index.get(name)) index.add(site, [name]);
+    }
+    for (const d of drugs.drugs) if (!replaced.has(d)) index.add(d, namesOf(d));
+    return {
+      index,
+      drugs: rows,
+      rules: [...interactions.rules, ...entries.flatMap((e) => (e.type === 'rule' ? [e.rule] : []))],
+      fromPack: new Set(siteDrugs),
+      packSource: { source: `formulary pack: ${meta.label ?? meta.file_name}`, version: `pack v${meta.version} sha256:${meta.sha256.slice(0, 12)}` },
+    };
+  });
+}
+
+/** The interaction rules in force: the shipped ones and the site formulary's. */
+export function interactionRules(): readonly InteractionRule[] {
+  return siteView().rules;
+}
+
+/** Is `name` a drug of the shipped table (for pack validation)? */
+export function isShippedDrug(name: string): boolean {
+  return tableIndex.get(name) !== undefined;
+}
 const tdmIndex = new Map(tdm.drugs.map((t) => [normalizeName(t.drug), t]));
 
 /** Class name (normalized) → canonical names of its member drugs, from the class table and each row. */
@@ -152,9 +275,11 @@ export interface AdministeredDose {
   /** canonical name, or the name as written for an unknown drug */
   drug: string;
   known: boolean;
-  kind: 'SINGLE' | 'RATE' | 'DAILY' | null;
+  kind: 'SINGLE' | 'RATE' | 'DAILY' | 'WEEKLY' | null;
   /** absolute single dose in canonical units (mg, mL, units, mEq, mmol), null when not a single dose */
   amount: { dimension: string; value: number } | null;
+  /** when it was given, by the run's clock (ms since the epoch) */
+  at: number;
 }
 
 interface PkRunState {
@@ -167,26 +292,33 @@ function runState(ctx: CallContext): PkRunState {
   return ctx.state.slot<PkRunState>('pk', () => ({ registered: [], index: new NameIndex<Drug>([], namesOf), administered: [] }));
 }
 
-/** §22.1 step 1: run-registered drugs first, then the table. */
+/** §22.1 step 1: run-registered drugs first, then the site formulary, then the shipped table. */
 export function findDrug(ctx: CallContext, name: string): Drug | undefined {
-  return runState(ctx).index.get(name) ?? tableIndex.get(name);
+  return runState(ctx).index.get(name) ?? siteView().index.get(name);
 }
 
 export function suggestDrugs(ctx: CallContext, name: string): string[] {
-  return tableIndex.suggest(name, runState(ctx).registered.flatMap(namesOf));
+  return siteView().index.suggest(name, runState(ctx).registered.flatMap(namesOf));
+}
+
+/** Which table a drug row came from and its version, for results (`source`, `table_version`). */
+export function tableOf(ctx: CallContext, drug: Drug): { source: string; version: string | null } {
+  if (runState(ctx).registered.includes(drug)) return { source: 'registered in this run', version: null };
+  const view = siteView();
+  return view.fromPack.has(drug) && view.packSource ? view.packSource : { source: drugs.name, version: drugs.version };
 }
 
 export function isTableDrug(name: string): boolean {
-  return tableIndex.get(name) !== undefined;
+  return siteView().index.get(name) !== undefined;
 }
 
 export function allDrugs(ctx: CallContext): Drug[] {
-  return [...drugs.drugs, ...runState(ctx).registered];
+  return [...siteView().drugs, ...runState(ctx).registered];
 }
 
 export function registerDrug(ctx: CallContext, drug: Drug): string | null {
   const state = runState(ctx);
-  const clash = state.index.clash(namesOf(drug)) ?? tableIndex.clash(namesOf(drug));
+  const clash = state.index.clash(namesOf(drug)) ?? siteView().index.clash(namesOf(drug));
   if (clash) return clash.name;
   state.index.add(drug, namesOf(drug));
   state.registered.push(drug);

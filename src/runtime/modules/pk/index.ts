@@ -1,15 +1,16 @@
 // modules.md §4: adult drug dosing, dose checks, interactions, renal/hepatic adjustment and simple
 // kinetics. Per-run state: the administered-drug list and drugs added with register_drug.
-import { normalizeName } from '../../util/names.js';
-import { pyRound } from '../../util/round.js';
-import { hepaticAdjust, renalAdjust } from './pk/adjust.js';
-import { checkDose, type DoseCheck } from './pk/dose-check.js';
-import { parseDoseUnit, withoutPerKg } from './pk/dose-units.js';
-import { checkInteractions, UNSAFE } from './pk/interactions.js';
-import { plasmaConcentration, troughEstimate } from './pk/kinetics.js';
-import { DRUG_DEFAULTS, drugProblems } from './pk/schema.js';
+import { normalizeName } from '../../../util/names.js';
+import { pyRound } from '../../../util/round.js';
+import { hepaticAdjust, renalAdjust } from './adjust.js';
+import { checkDose, type DoseCheck } from './dose-check.js';
+import { parseDoseUnit, withoutPerKg } from './dose-units.js';
+import { checkInteractions, UNSAFE } from './interactions.js';
+import { plasmaConcentration, troughEstimate } from './kinetics.js';
+import { drugProblems } from './schema.js';
 import {
   administered,
+  DRUG_DEFAULTS,
   allDrugs,
   drugs,
   findDrug,
@@ -22,8 +23,8 @@ import {
   tdmOf,
   unregisterDrug,
   type Drug,
-} from './pk/table.js';
-import { classifyTiming } from './timing.js';
+} from './table.js';
+import { classifyTiming } from '../timing.js';
 import {
   ArgumentError,
   type AdministerOutcome,
@@ -33,12 +34,19 @@ import {
   type JsonValue,
   type ModuleDef,
   type ParamSpec,
-} from './types.js';
+} from '../types.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'> & { state?: FunctionSpec['state'] }): FunctionSpec => ({ state: 'none', ...spec });
 const drugName: ParamSpec = { name: 'drug_name', type: 'string', maxLength: 200, description: 'drug name or alias (pk table or registered in this run)' };
 const weight = (extra: Partial<ParamSpec> = {}): ParamSpec => ({ name: 'weight_kg', type: 'number', minimum: 0.3, maximum: 500, unit: 'kg', description: 'body weight', ...extra });
 const optionalRoute: ParamSpec = { name: 'route', type: ['string', 'null'], default: null, description: 'IV, IM, SC, PO, SL, INH, PR or TOP; null → the default route' };
+const optionalIndication: ParamSpec = {
+  name: 'indication',
+  type: ['string', 'null'],
+  default: null,
+  maxLength: 200,
+  description: "an indication with its own limits (get_profile lists them); null → the lowest limit of all applies",
+};
 const DRUG_SOURCE = `${drugs.name} ${drugs.version}: ${drugs.source}`;
 const INTERACTION_SOURCE = `${interactions.name} ${interactions.version}: ${interactions.source}`;
 const TDM_SOURCE = `${tdm.name} ${tdm.version}: ${tdm.source}`;
@@ -70,12 +78,25 @@ function weightFor(ctx: CallContext, given: number | null): number | null {
 
 /** Adds a checked dose to the run's administered list (§22.1 step 6). */
 function record(ctx: CallContext, name: string, check: DoseCheck): void {
-  administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount });
+  administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount, at: ctx.now().getTime() });
 }
 
 function administeredNames(ctx: CallContext): string[] {
   return administered(ctx).map((d) => d.drug);
 }
+
+/**
+ * §4.7: `true` only when the dose is OK and every partner was checked with nothing MAJOR or SEVERE;
+ * `false` for a known problem; `null` when missing knowledge (an unverified limit, an unknown drug or
+ * partner) leaves it open.
+ */
+function safety(level: string, partners: JsonObject): boolean | null {
+  if (level === 'ERROR' || level === 'WARNING' || partners.safe_to_administer === false) return false;
+  if (level !== 'OK' || partners.safe_to_administer !== true) return null;
+  return true;
+}
+
+const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'source', 'table_version'];
 
 function onsetOf(ctx: CallContext, name: string): number | null {
   return findDrug(ctx, name)?.onset_min ?? null;
@@ -88,26 +109,35 @@ export function drugOnset(ctx: CallContext, name: string): number | null {
 
 /** §22.1 steps 1–6 for the `administer` statement. */
 function administerStatement(ctx: CallContext, name: string, dose: number, unit: string, weightKg: number | null): AdministerOutcome {
-  const check = checkDose(ctx, { drugName: name, dose, unit, route: null, weightKg, label: `administer ${name}`, weightName: "the protocol patient's 'weight'" });
+  const check = checkDose(ctx, { drugName: name, dose, unit, route: null, weightKg, indication: null, label: `administer ${name}`, weightName: "the protocol patient's 'weight'" });
   const moissClass = classifyTiming(5, onsetOf(ctx, name));
   if (check.level === 'UNKNOWN') {
     record(ctx, name, check);
-    return { level: 'UNKNOWN', reason: null, data: eventData(check, dose, unit, null, moissClass) };
+    return { level: 'UNKNOWN', reason: null, data: eventData(check, dose, unit, null, [], moissClass) };
   }
   const found = checkInteractions(ctx, name, administeredNames(ctx));
+  const unchecked = found.not_checked as string[];
   let level = check.level;
   let reason = check.reason;
   const worst = (found.interactions as JsonObject[]).find((r) => UNSAFE.has(r.severity as string));
-  if (level === 'OK' && worst) {
-    level = 'WARNING';
+  if (worst && level !== 'ERROR') {
+    // raises OK to WARNING, never lowers a level, and is named whatever the level
     const partner = worst.drug_a === check.drug!.name ? worst.drug_b : worst.drug_a;
-    reason = `interaction ${worst.severity} with ${partner}`;
+    const note = `interaction ${worst.severity} with ${partner}`;
+    if (level === 'OK') level = 'WARNING';
+    reason = reason ? `${reason}; ${note}` : note;
+  }
+  // §4.7.2: an earlier drug the table does not know was not checked, so the dose cannot be called OK.
+  if (unchecked.length > 0) {
+    const note = `interactions UNCHECKED with ${unchecked.join(', ')}`;
+    if (level === 'OK') level = 'UNCHECKED';
+    reason = reason ? `${reason}; ${note}` : note;
   }
   if (level !== 'ERROR') record(ctx, name, check);
-  return { level, reason, data: eventData({ ...check, level }, dose, unit, found.interactions as JsonValue, moissClass) };
+  return { level, reason, data: eventData({ ...check, level }, dose, unit, found.interactions as JsonValue, unchecked, moissClass) };
 }
 
-function eventData(check: DoseCheck, dose: number, unit: string, found: JsonValue, moissClass: string): JsonObject {
+function eventData(check: DoseCheck, dose: number, unit: string, found: JsonValue, unchecked: string[], moissClass: string): JsonObject {
   const r = check.record;
   return {
     drug: r.drug!,
@@ -120,7 +150,10 @@ function eventData(check: DoseCheck, dose: number, unit: string, found: JsonValu
     route: r.route!,
     weight_used: r.weight_used!,
     interactions: found ?? [],
+    interactions_unchecked: unchecked,
     moiss_class: moissClass,
+    source: r.source!,
+    table_version: r.table_version!,
   };
 }
 
@@ -154,15 +187,16 @@ const pk: ModuleDef = {
   functions: [
     fn({
       name: 'calculate_dose',
-      description: "Total dose from the route's usual dose (or a given dose per kg) and the weight, checked against the limits.",
+      description: "Total dose from the route's usual dose (or a given dose per kg) and the weight, checked against the limits and this run's earlier drugs.",
       params: [
         drugName,
         weight(),
         { name: 'dose_per_kg', type: ['number', 'null'], default: null, exclusiveMinimum: 0, description: "dose in the table's unit; null → the usual dose" },
         optionalRoute,
+        optionalIndication,
       ],
-      result: { type: 'PK_DOSE', fields: ['type', 'drug', 'found', 'dose_per_kg', 'dose_unit', 'total_dose', 'unit', 'patient_weight', 'route', 'level', 'is_safe', 'warning'] },
-      sources: [DRUG_SOURCE],
+      result: { type: 'PK_DOSE', fields: ['type', 'drug', 'found', 'dose_per_kg', 'dose_unit', 'total_dose', 'unit', 'patient_weight', 'route', 'indication', 'level', 'is_safe', 'warning', 'interactions_unchecked', 'source', 'table_version'] },
+      sources: [DRUG_SOURCE, INTERACTION_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_DOSE', (drug) => {
           const label = 'pk.calculate_dose';
@@ -176,7 +210,8 @@ const pk: ModuleDef = {
           const perKg = unit.ok && unit.unit.perKg;
           const weightKg = a.weight_kg as number;
           const total = perKg ? perKgDose * weightKg : perKgDose;
-          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, label, weightName: "argument 2 'weight_kg'" });
+          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, indication: a.indication as string | null, label, weightName: "argument 2 'weight_kg'" });
+          const partners = checkInteractions(ctx, drug.name, administeredNames(ctx));
           return {
             type: 'PK_DOSE',
             drug: drug.name,
@@ -187,9 +222,13 @@ const pk: ModuleDef = {
             unit: withoutPerKg(block.unit),
             patient_weight: weightKg,
             route: routeName,
+            indication: a.indication,
             level: check.level,
-            is_safe: check.level === 'OK',
+            is_safe: safety(check.level, partners),
             warning: check.level === 'OK' ? null : (check.record.message as string),
+            interactions_unchecked: partners.not_checked!,
+            source: check.record.source!,
+            table_version: check.record.table_version!,
           };
         }),
     }),
@@ -197,7 +236,7 @@ const pk: ModuleDef = {
       name: 'check_interactions',
       description: "Two-way interaction check of a drug against a list (null → the drugs administered so far in this run).",
       params: [drugName, { name: 'current_drugs', type: ['array', 'null'], items: { type: 'string' }, default: null, maxItems: 1000, description: 'other drugs' }],
-      result: { type: 'PK_INTERACTION', fields: ['type', 'drug', 'found', 'checked', 'unknown_drugs', 'interactions', 'max_severity', 'safe_to_administer'] },
+      result: { type: 'PK_INTERACTION', fields: ['type', 'drug', 'found', 'checked', 'unknown_drugs', 'not_checked', 'interactions', 'max_severity', 'safe_to_administer', 'source', 'table_version'] },
       sources: [INTERACTION_SOURCE],
       impl: (a, ctx) => checkInteractions(ctx, a.drug_name as string, (a.current_drugs as string[] | null) ?? administeredNames(ctx)),
     }),
@@ -244,12 +283,13 @@ const pk: ModuleDef = {
         { name: 'interval_hr', type: 'number', exclusiveMinimum: 0, maximum: 168, unit: 'h', description: 'dosing interval τ' },
         weight(),
         { name: 'infusion_hr', type: 'number', minimum: 0, default: 0, unit: 'h', description: 'infusion duration (0 = bolus)' },
+        { name: 'crcl_ml_min', type: ['number', 'null'], default: null, minimum: 0, maximum: 250, unit: 'mL/min', description: 'creatinine clearance: vancomycin and the aminoglycosides then use a CrCl-based clearance model' },
       ],
-      result: { type: 'PK_TROUGH', fields: ['type', 'drug', 'dose', 'interval_hr', 'infusion_hr', 'weight_kg', 'vd_l', 'half_life_hr', 'c_peak_estimated', 'c_trough_estimated', 'c_peak_first_dose', 'c_trough_first_dose', 'auc24_estimated', 'unit', 'model'] },
-      sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', 'Sawchuk & Zaske, J Pharmacokinet Biopharm 1976;4:183-195', DRUG_SOURCE],
+      result: { type: 'PK_TROUGH', fields: ['type', 'drug', 'dose', 'interval_hr', 'infusion_hr', 'weight_kg', 'crcl_ml_min', 'vd_l', 'half_life_hr', 'c_peak_estimated', 'c_trough_estimated', 'c_peak_first_dose', 'c_trough_first_dose', 'auc24_estimated', 'unit', 'model'] },
+      sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', 'Sawchuk & Zaske, J Pharmacokinet Biopharm 1976;4:183-195', 'Matzke et al., Antimicrob Agents Chemother 1984;25:433-7 (vancomycin clearance from CrCl)', 'Hull & Sarubbi, Ann Intern Med 1976;85:183-9 (aminoglycoside elimination from CrCl)', DRUG_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_TROUGH', (drug) =>
-          troughEstimate(drug, a.dose as number, a.interval_hr as number, a.weight_kg as number, a.infusion_hr as number, 'pk.trough_estimate'),
+          troughEstimate(drug, a.dose as number, a.interval_hr as number, a.weight_kg as number, a.infusion_hr as number, a.crcl_ml_min as number | null, 'pk.trough_estimate'),
         ),
     }),
     fn({
@@ -297,8 +337,9 @@ const pk: ModuleDef = {
         { name: 'dose_unit', type: 'string', maxLength: 50, description: 'mg, mcg/kg/min, units/kg/h, g, mEq, mg/day, …' },
         weight({ type: ['number', 'null'], default: null, description: "body weight (a protocol uses the patient's weight when null)" }),
         optionalRoute,
+        optionalIndication,
       ],
-      result: { type: 'PK_DOSE_CHECK', fields: ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'limit', 'weight_used', 'cumulative_in_run'] },
+      result: { type: 'PK_DOSE_CHECK', fields: DOSE_CHECK_FIELDS },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) =>
         checkDose(ctx, {
@@ -307,6 +348,7 @@ const pk: ModuleDef = {
           unit: a.dose_unit as string,
           route: a.route as string | null,
           weightKg: weightFor(ctx, a.weight_kg as number | null),
+          indication: a.indication as string | null,
           label: 'pk.validate_dose',
           weightName: "argument 4 'weight_kg'",
         }).record,
@@ -321,6 +363,7 @@ const pk: ModuleDef = {
         weight({ type: ['number', 'null'], default: null, description: "body weight (a protocol uses the patient's weight when null)" }),
         { name: 'unit', type: ['string', 'null'], default: null, maxLength: 50, description: "dose unit; null → the route's bolus unit, else its infusion unit" },
         optionalRoute,
+        optionalIndication,
       ],
       result: { type: 'PK_ADMINISTER', fields: ['type', 'drug', 'dose', 'unit', 'route', 'dose_check', 'interactions', 'onset_min', 'safe'] },
       sources: [DRUG_SOURCE, INTERACTION_SOURCE],
@@ -336,11 +379,10 @@ const pk: ModuleDef = {
           if (unit === null) throw new ArgumentError(`${label}: ${drug.name} has no dosing for that route; send argument 4 'unit'`);
         }
         const dose = a.dose as number;
-        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null), label, weightName: "argument 3 'weight_kg'" });
+        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null), indication: a.indication as string | null, label, weightName: "argument 3 'weight_kg'" });
         if (check.level === 'ERROR') throw new ArgumentError(`${label}: ${check.record.message}`);
         const found = checkInteractions(ctx, name, administeredNames(ctx));
         record(ctx, name, check);
-        const unsafe = UNSAFE.has(found.max_severity as string);
         return {
           type: 'PK_ADMINISTER',
           drug: drug?.name ?? name,
@@ -350,7 +392,7 @@ const pk: ModuleDef = {
           dose_check: check.record,
           interactions: found,
           onset_min: drug?.onset_min ?? null,
-          safe: (check.level === 'OK' || check.level === 'WARNING') && !unsafe,
+          safe: safety(check.level, found),
         };
       },
     }),
@@ -366,7 +408,7 @@ const pk: ModuleDef = {
       name: 'get_profile',
       description: 'Every table field of a drug.',
       params: [drugName],
-      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source'] },
+      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'rxcui', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'max_weekly', 'indications', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source'] },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_PROFILE', (drug) => ({ type: 'PK_PROFILE', found: true, ...profile(drug) })),
     }),

@@ -1,0 +1,13 @@
+// The name and version of every shipped reference table, for /v1/health and `cpes version` (read once per
+// process, through the asset list so the single executable answers the same).
+import { readAssetDirectory } from '../../util/assets.js';
+
+let versions: { name: string; version: string }[] | null = null;
+
+export function shippedTables(): { name: string; version: string }[] {
+  versions ??= Object.entries(readAssetDirectory('tables')).map(([file, text]) => {
+    const table = JSON.parse(text) as { name?: string; version?: string };
+    return { name: table.name ?? file.replace(/^.*\//, '').replace(/\.json$/, ''), version: table.version ?? 'unversioned' };
+  });
+  return versions;
+}

@@ -1,0 +1,87 @@
+// The packs this process uses. `cpes serve` names the data directory once (main process and every
+// pool child); each run and each /v1/call refreshes the view when it starts (one stat of the index),
+// so `cpes data import|remove` takes effect from the next request without a restart, and one run
+// never sees two versions of a pack.
+import { statSync } from 'node:fs';
+import { indexPath, readIndex, readPack, type PackIndex } from './store.js';
+import { PackError, type LoadedPack, type PackMeta } from './types.js';
+
+let dataDir: string | null = null;
+let seen = '';
+let index: PackIndex = { format: 1, packs: {}, last_version: {} };
+let indexError: string | null = null;
+const loaded = new Map<string, LoadedPack | PackError>();
+
+/** Points this process at a data directory (null: no packs). */
+export function usePackDirectory(directory: string | null): void {
+  dataDir = directory;
+  seen = '';
+  index = { format: 1, packs: {}, last_version: {} };
+  indexError = null;
+  loaded.clear();
+  refreshPacks();
+}
+
+export function packDirectoryInUse(): string | null {
+  return dataDir;
+}
+
+/** Re-reads the index when it changed on disk since the last look. */
+export function refreshPacks(): void {
+  if (dataDir === null) return;
+  let signature: string;
+  try {
+    const stat = statSync(indexPath(dataDir));
+    signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    signature = 'absent';
+  }
+  if (signature === seen) return;
+  seen = signature;
+  try {
+    index = readIndex(dataDir);
+    indexError = null;
+  } catch (error) {
+    index = { format: 1, packs: {}, last_version: {} };
+    indexError = (error as Error).message;
+  }
+  for (const [kind, pack] of loaded) {
+    const meta = index.packs[kind];
+    if (!meta || pack instanceof PackError || pack.meta.version !== meta.version) loaded.delete(kind);
+  }
+}
+
+/** The installed pack of a kind, or null when none is installed. Throws PackError when it cannot be used. */
+export function activePack<Row>(kind: string): LoadedPack<Row> | null {
+  if (indexError) throw new PackError(indexError);
+  const meta = index.packs[kind];
+  if (!meta || dataDir === null) return null;
+  let pack = loaded.get(kind);
+  if (!pack) {
+    try {
+      pack = readPack(dataDir, meta);
+    } catch (error) {
+      pack = error instanceof PackError ? error : new PackError((error as Error).message);
+    }
+    loaded.set(kind, pack);
+  }
+  if (pack instanceof PackError) throw pack;
+  return pack as LoadedPack<Row>;
+}
+
+/** Every installed pack as the index records it (for /v1/health). */
+export function installedPacks(): { packs: PackMeta[]; error: string | null } {
+  refreshPacks();
+  return { packs: Object.values(index.packs).sort((a, b) => (a.kind < b.kind ? -1 : 1)), error: indexError };
+}
+
+/** Builds a derived structure once per loaded pack version (e.g. a lookup index). */
+export function derived<Row, T>(pack: LoadedPack<Row>, build: (rows: readonly Row[]) => T): T {
+  let value = cache.get(pack) as T | undefined;
+  if (value === undefined) {
+    value = build(pack.rows);
+    cache.set(pack, value);
+  }
+  return value;
+}
+const cache = new WeakMap<object, unknown>();

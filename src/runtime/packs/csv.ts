@@ -1,0 +1,72 @@
+// Comma-separated pack files (RFC 4180 quoting) with their 1-based line numbers, for pack kinds whose
+// format cpes defines. `# key: value` lines before the header carry the file's metadata.
+
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** Splits one line; a quoted cell may hold commas and doubled quotes (not line breaks). */
+function splitLine(text: string): string[] | null {
+  const cells: string[] = [];
+  let i = 0;
+  while (i <= text.length) {
+    if (text[i] === '"') {
+      let cell = '';
+      i++;
+      for (;;) {
+        if (i >= text.length) return null; // unterminated quote
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            cell += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        cell += text[i++];
+      }
+      if (i < text.length && text[i] !== ',') return null;
+      cells.push(cell);
+      i++;
+    } else {
+      const end = text.indexOf(',', i);
+      const stop = end === -1 ? text.length : end;
+      cells.push(text.slice(i, stop).trim());
+      i = stop + 1;
+    }
+  }
+  return cells;
+}
+
+export function readCsv(text: string): { meta: Map<string, string>; header: string[]; headerLine: number; records: CsvRecord[]; problems: { line: number; message: string }[] } {
+  const meta = new Map<string, string>();
+  const records: CsvRecord[] = [];
+  const problems: { line: number; message: string }[] = [];
+  let header: string[] = [];
+  let headerLine = 0;
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const line = i + 1;
+    if (raw.trim() === '') continue;
+    if (raw.startsWith('#')) {
+      const match = /^#\s*([A-Za-z_ ]+?)\s*:\s*(.*)$/.exec(raw);
+      if (match && headerLine === 0) meta.set(match[1]!.toLowerCase().replace(/\s+/g, '_'), match[2]!.trim());
+      continue;
+    }
+    const cells = splitLine(raw);
+    if (cells === null) {
+      problems.push({ line, message: 'has an unterminated or misplaced double quote' });
+      continue;
+    }
+    if (headerLine === 0) {
+      header = cells.map((c) => c.toLowerCase());
+      headerLine = line;
+    } else if (cells.length !== header.length) {
+      problems.push({ line, message: `has ${cells.length} comma-separated fields, the header has ${header.length}` });
+    } else records.push({ line, cells });
+  }
+  return { meta, header, headerLine, records, problems };
+}

@@ -1,0 +1,122 @@
+// The pack directory `<data-dir>/packs/`: `index.json` names the installed version of each kind;
+// `<kind>/v<N>.json` holds that version's validated rows. Files are written to a temporary name and
+// renamed, the rows before the index, so a reader sees the old pack or the new one, never half of one.
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { PackError, type LoadedPack, type PackKind, type PackMeta } from './types.js';
+
+export interface PackIndex {
+  format: 1;
+  packs: Record<string, PackMeta>;
+  /** the highest version ever given per kind, so numbers are never reused after a removal */
+  last_version: Record<string, number>;
+}
+
+const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+export const packDirectory = (dataDir: string): string => join(dataDir, 'packs');
+export const indexPath = (dataDir: string): string => join(packDirectory(dataDir), 'index.json');
+
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+export function readIndex(dataDir: string): PackIndex {
+  const path = indexPath(dataDir);
+  if (!existsSync(path)) return { format: 1, packs: {}, last_version: {} };
+  try {
+    const index = JSON.parse(readFileSync(path, 'utf8')) as PackIndex;
+    if (index.format !== 1 || typeof index.packs !== 'object' || index.packs === null) throw new Error('unknown format');
+    index.last_version ??= {};
+    return index;
+  } catch (error) {
+    throw new PackError(`the pack index ${path} cannot be read (${(error as Error).message}); restore it or remove the packs directory and import again`);
+  }
+}
+
+/** The rows of an installed pack, refused when the stored file no longer matches its checksum. */
+export function readPack(dataDir: string, meta: PackMeta): LoadedPack {
+  const path = join(packDirectory(dataDir), meta.kind, `v${meta.version}.json`);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new PackError(`the ${meta.kind} pack v${meta.version} is missing from ${path}; import it again`);
+  }
+  if (sha256(text) !== meta.rows_sha256) throw new PackError(`the ${meta.kind} pack v${meta.version} at ${path} fails its checksum (changed on disk); import it again`);
+  return { meta, rows: JSON.parse(text) as unknown[] };
+}
+
+/** One writer at a time: a lock file created exclusively, removed when done. */
+function withLock<T>(dataDir: string, work: () => T): T {
+  mkdirSync(packDirectory(dataDir), { recursive: true });
+  const lock = join(packDirectory(dataDir), '.lock');
+  let fd: number;
+  try {
+    fd = openSync(lock, 'wx');
+  } catch {
+    throw new PackError(`another 'cpes data' command is changing ${packDirectory(dataDir)} (lock file ${lock}); try again, or delete the lock file if no such command runs`);
+  }
+  try {
+    return work();
+  } finally {
+    closeSync(fd);
+    unlinkSync(lock);
+  }
+}
+
+/** Validates the whole file, then installs it as the kind's next version. Throws PackError (nothing changed). */
+export function importPack(dataDir: string, kind: PackKind, filePath: string, now: Date = new Date()): PackMeta {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(filePath);
+  } catch (error) {
+    throw new PackError(`cannot read ${filePath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const text = bytes.toString('utf8');
+  if (text.includes('\uFFFD')) throw new PackError(`${filePath} is not UTF-8 text`);
+  const parsed = kind.parse(text.replace(/^\uFEFF/, ''));
+  if ('problems' in parsed) {
+    const shown = parsed.problems.slice(0, 50);
+    const more = parsed.problems.length > shown.length ? `\n… and ${parsed.problems.length - shown.length} more` : '';
+    throw new PackError(`${basename(filePath)} is not a valid ${kind.kind} pack; nothing was changed:\n${shown.map((p) => `  line ${p.line}: ${p.message}`).join('\n')}${more}`, parsed.problems);
+  }
+  if (parsed.rows.length === 0) throw new PackError(`${basename(filePath)} holds no rows; nothing was changed`);
+  return withLock(dataDir, () => {
+    const index = readIndex(dataDir);
+    const directory = join(packDirectory(dataDir), kind.kind);
+    mkdirSync(directory, { recursive: true });
+    const version = (index.last_version[kind.kind] ?? 0) + 1;
+    const rowsText = JSON.stringify(parsed.rows);
+    writeAtomically(join(directory, `v${version}.json`), rowsText);
+    const meta: PackMeta = {
+      kind: kind.kind,
+      version,
+      file_name: basename(filePath),
+      sha256: sha256(bytes),
+      label: parsed.label,
+      rows: parsed.rows.length,
+      imported_at: now.toISOString(),
+      rows_sha256: sha256(rowsText),
+    };
+    const next: PackIndex = { format: 1, packs: { ...index.packs, [kind.kind]: meta }, last_version: { ...index.last_version, [kind.kind]: version } };
+    writeAtomically(indexPath(dataDir), JSON.stringify(next, null, 1));
+    return meta;
+  });
+}
+
+/** Uninstalls a kind: the shipped data (or nothing) answers again. Its stored versions are deleted. */
+export function removePack(dataDir: string, kind: string): PackMeta {
+  return withLock(dataDir, () => {
+    const index = readIndex(dataDir);
+    const meta = index.packs[kind];
+    if (!meta) throw new PackError(`no ${kind} pack is installed in ${packDirectory(dataDir)}`);
+    const { [kind]: _removed, ...rest } = index.packs;
+    writeAtomically(indexPath(dataDir), JSON.stringify({ format: 1, packs: rest, last_version: index.last_version } satisfies PackIndex, null, 1));
+    rmSync(join(packDirectory(dataDir), kind), { recursive: true, force: true });
+    return meta;
+  });
+}

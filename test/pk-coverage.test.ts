@@ -1,0 +1,264 @@
+// The pk drug knowledge of issue 12: identities (rxcui), ISMP high-alert drugs and their limits, the ONC
+// high-priority interaction pairs in both directions, the listed defects, and the shape of the new limit
+// fields (modules.md §4.7). Known gaps are listed by name, so a new gap fails instead of passing silently.
+import { expect } from 'chai';
+import drugTable from '../src/runtime/modules/pk/data/drugs.json' with { type: 'json' };
+import interactionTable from '../src/runtime/modules/pk/data/interactions.json' with { type: 'json' };
+import { libraryOf } from './helpers/library.js';
+
+const { call } = libraryOf('pk');
+const drugs = drugTable.drugs as any[];
+const byName = new Map(drugs.map((d) => [d.name, d]));
+const classes = interactionTable.classes as Record<string, { members: string[] }>;
+
+/** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine'];
+
+/** High-alert drugs' limit kinds not yet verified against a retrieved label (null = the engine answers UNCHECKED). */
+const HIGH_ALERT_GAPS: Record<string, string[]> = {
+  Norepinephrine: ['IV max_rate', 'max_daily'],
+  Epinephrine_IV: ['IV max_rate', 'max_daily'],
+  Vasopressin: ['IV max_rate', 'max_daily'],
+  Metoprolol: ['IV max_single', 'PO max_single', 'max_daily'],
+  Labetalol: ['IV max_single', 'PO max_single', 'max_daily'],
+  Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Ketamine: ['IV max_single', 'IM max_single', 'max_daily'],
+  Amiodarone: ['IV max_single', 'IV max_rate', 'PO max_single', 'max_daily'],
+  Heparin: ['IV max_single', 'IV max_rate', 'SC max_single', 'max_daily'],
+  Enoxaparin: ['SC max_single', 'IV max_single', 'max_daily'],
+  Warfarin: ['PO max_single', 'max_daily'],
+  Apixaban: ['PO max_single', 'max_daily'],
+  Bivalirudin: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Irinotecan: ['IV max_single', 'max_daily'],
+  Procarbazine: ['PO max_single', 'max_daily'],
+  Mercaptopurine: ['PO max_single', 'max_daily'],
+  Digoxin: ['IV max_single', 'PO max_single', 'max_daily'],
+  Milrinone: ['IV max_single'],
+  Insulin_Regular: ['SC max_single', 'IV max_rate', 'max_daily'],
+  Insulin_Lispro: ['SC max_single', 'IV max_rate', 'max_daily'],
+  Insulin_Glargine: ['SC max_single', 'max_daily'],
+  Magnesium_Sulfate: ['IV max_single', 'IM max_single', 'max_daily'],
+  Midazolam: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Lorazepam: ['IV max_single', 'IV max_rate', 'IM max_single', 'max_daily'],
+  Dexmedetomidine: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Morphine: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Fentanyl: ['IV max_single', 'IV max_rate', 'IM max_single', 'max_daily'],
+  Hydromorphone: ['IV max_single', 'IV max_rate', 'IM max_single', 'SC max_single', 'max_daily'],
+  Remifentanil: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Methadone: ['PO max_single', 'max_daily'],
+  Meperidine: ['PO max_single', 'IV max_single', 'IM max_single', 'max_daily'],
+  Glipizide: ['PO max_single'],
+};
+
+/** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
+function missingLimits(d: any): string[] {
+  const missing: string[] = [];
+  for (const [route, block] of Object.entries<any>(d.dosing)) {
+    if (block.bolus && block.bolus.max_single === null) missing.push(`${route} max_single`);
+    if (block.infusion && block.infusion.max_rate === null) missing.push(`${route} max_rate`);
+  }
+  if (d.max_daily === null) missing.push('max_daily');
+  if (d.max_weekly === null) missing.push('max_weekly');
+  return missing;
+}
+
+function interactionsOf(drug: string, other: string) {
+  return call('check_interactions', drug, [other]);
+}
+
+describe('pk interaction classes', () => {
+  it('a declared class lists every row that names it, so row and table membership cannot drift apart', () => {
+    for (const d of drugs) {
+      for (const cls of d.interaction_classes) if (classes[cls]) expect(classes[cls].members, `${d.name} in ${cls}`).to.include(d.name);
+    }
+  });
+});
+
+describe('pk drug identities (rxcui)', () => {
+  it('every drug carries an RxNorm ingredient id or null, and the unverified ones are exactly the known list', () => {
+    for (const d of drugs) expect(d.rxcui === null || /^[0-9]+$/.test(d.rxcui), `${d.name}: ${d.rxcui}`).to.equal(true);
+    expect(drugs.filter((d) => d.rxcui === null).map((d) => d.name)).to.deep.equal(RXCUI_UNVERIFIED);
+    // one ingredient may have two rows only where the table splits it by route (Epinephrine IM/SC and IV)
+    const shared = drugs.filter((d) => d.rxcui !== null && drugs.some((o) => o !== d && o.rxcui === d.rxcui)).map((d) => d.name);
+    expect(shared).to.deep.equal(['Epinephrine', 'Epinephrine_IV']);
+    expect(byName.get('Sertraline').rxcui).to.equal('36437');
+    expect(byName.get('Valproic_Acid').rxcui).to.equal('40254');
+    expect((drugTable as any).rxcui_source.inputs).to.have.length(2);
+  });
+});
+
+describe('pk ISMP high-alert drugs (modules.md §4.7 item 4)', () => {
+  const highAlert = (drugTable as any).high_alert as { name: string; ismp_category: string }[];
+
+  it('lists table drugs only, once each, with their ISMP category', () => {
+    expect(highAlert.length).to.be.at.least(40);
+    expect(new Set(highAlert.map((h) => h.name)).size).to.equal(highAlert.length);
+    for (const h of highAlert) {
+      expect(byName.has(h.name), h.name).to.equal(true);
+      expect(h.ismp_category).to.be.a('string').and.not.equal('');
+    }
+    for (const name of ['Insulin_Regular', 'Heparin', 'Warfarin', 'Morphine', 'Methotrexate', 'Alteplase', 'Magnesium_Sulfate']) {
+      expect(highAlert.map((h) => h.name), name).to.include(name);
+    }
+  });
+
+  it('every limit kind a high-alert drug needs is present, except the named known gaps', () => {
+    const gaps = Object.fromEntries(highAlert.map((h) => [h.name, missingLimits(byName.get(h.name))]).filter(([, g]) => g.length > 0));
+    expect(gaps).to.deep.equal(HIGH_ALERT_GAPS);
+    expect(missingLimits(byName.get('Methotrexate'))).to.deep.equal([]);
+    expect(missingLimits(byName.get('Alteplase'))).to.deep.equal([]);
+  });
+});
+
+describe('pk limit fields in the §4.7 shape', () => {
+  const isLimit = (v: any) =>
+    v === null || v === 'none' || (typeof v === 'number' && v > 0) ||
+    (typeof v === 'object' && v.value > 0 && typeof v.unit === 'string' && (v.cap === undefined || (v.cap.value > 0 && typeof v.cap.unit === 'string')));
+
+  it('single and rate limits are a number, a weight-based object with an optional cap, null or "none" with a label source', () => {
+    for (const d of drugs) {
+      for (const [route, block] of Object.entries<any>(d.dosing)) {
+        for (const [kind, limit] of [['bolus', block.bolus?.max_single], ['infusion', block.infusion?.max_rate]] as const) {
+          if (!block[kind]) continue;
+          expect(isLimit(limit), `${d.name} ${route} ${kind}`).to.equal(true);
+          if (limit === 'none') expect(block[kind].source, `${d.name} ${route} ${kind} "none" needs a source`).to.be.a('string');
+        }
+      }
+      for (const field of ['max_daily', 'max_weekly']) {
+        const v = d[field];
+        if (v === undefined || v === null) continue;
+        if (v === 'none') expect(d[`${field}_source`], `${d.name} ${field}_source`).to.be.a('string');
+        else expect(v.value > 0 && /\/(day|week|kg\/day)$/.test(v.unit), `${d.name} ${field}`).to.equal(true);
+      }
+      for (const ind of d.indications ?? []) {
+        expect(ind.name, d.name).to.be.a('string');
+        expect(ind.source, `${d.name} ${ind.name}`).to.be.a('string');
+        for (const k of ['max_single', 'max_rate']) if (k in ind) expect(isLimit(ind[k]), `${d.name} ${ind.name} ${k}`).to.equal(true);
+      }
+    }
+  });
+
+  it('methotrexate: no daily limit (once-weekly regimens) but a 30 mg/week psoriasis limit from the label', () => {
+    const mtx = byName.get('Methotrexate');
+    expect(mtx.max_daily).to.equal('none');
+    expect(mtx.max_daily_source).to.match(/once-weekly/);
+    expect(mtx.max_weekly).to.include({ value: 30, unit: 'mg/week' });
+    expect(mtx.max_weekly.source).to.match(/30 mg\/week should not ordinarily be exceeded/);
+  });
+
+  it('alteplase: stroke 0.9 mg/kg capped at 90 mg (the lowest, applied without an indication); AMI and PE 100 mg', () => {
+    const alt = byName.get('Alteplase');
+    expect(alt.dosing.IV.bolus.max_single).to.deep.equal({ value: 0.9, unit: 'mg/kg', cap: { value: 90, unit: 'mg' } });
+    expect(alt.indications.map((i: any) => [i.name, i.max_single])).to.deep.equal([
+      ['acute ischemic stroke', { value: 0.9, unit: 'mg/kg', cap: { value: 90, unit: 'mg' } }],
+      ['acute myocardial infarction', { value: 100, unit: 'mg' }],
+      ['pulmonary embolism', { value: 100, unit: 'mg' }],
+    ]);
+  });
+});
+
+describe('pk ONC high-priority interaction pairs (Phansalkar et al., JAMIA 2012), both directions', () => {
+  const onc = (interactionTable as any).onc_high_priority.pairs as { a: string; b: string; rule_a: string; rule_b: string }[];
+  const membersOf = (side: string) => (byName.has(side) ? [side] : classes[side]?.members ?? []);
+
+  it('lists all 15 pairs', () => {
+    expect(onc).to.have.length(15);
+  });
+
+  for (const pair of onc) {
+    it(`${pair.rule_a} + ${pair.rule_b}: SEVERE whichever drug is checked first`, () => {
+      const [a] = membersOf(pair.rule_a);
+      const b = membersOf(pair.rule_b).find((m) => m !== a);
+      expect(a, `${pair.rule_a} has a table member`).to.be.a('string');
+      expect(b, `${pair.rule_b} has a second table member`).to.be.a('string');
+      for (const [first, second] of [[a!, b!], [b!, a!]]) {
+        const result = interactionsOf(first, second);
+        const record = result.interactions.find((r: any) => r.rule === `${pair.rule_a} + ${pair.rule_b}`);
+        expect(record, `${first} with ${second}`).to.include({ severity: 'SEVERE' });
+        expect(result).to.include({ max_severity: 'SEVERE', safe_to_administer: false });
+      }
+    });
+  }
+});
+
+describe('pk interaction defects of issue 12', () => {
+  it('warfarin + amiodarone is MAJOR (amiodarone label: potentiation almost always seen)', () => {
+    for (const [x, y] of [['Warfarin', 'Amiodarone'], ['Amiodarone', 'Warfarin']]) {
+      expect(interactionsOf(x!, y!)).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+    }
+  });
+
+  it('IV diltiazem with IV metoprolol or labetalol is SEVERE (diltiazem injection contraindication); oral-only atenolol is MODERATE', () => {
+    for (const bb of ['Metoprolol', 'Labetalol']) {
+      for (const [x, y] of [['Diltiazem', bb], [bb, 'Diltiazem']]) {
+        expect(interactionsOf(x, y).interactions[0]).to.include({ severity: 'SEVERE', rule: 'Diltiazem + IV_beta_blockers' });
+      }
+    }
+    expect(interactionsOf('Atenolol', 'Diltiazem')).to.include({ max_severity: 'MODERATE' });
+  });
+
+  it('anticoagulant combinations: two anticoagulants MAJOR, with a thrombolytic MAJOR, with NSAIDs, antiplatelets and SSRIs/SNRIs MODERATE', () => {
+    for (const [x, y] of [['Warfarin', 'Enoxaparin'], ['Apixaban', 'Rivaroxaban'], ['Bivalirudin', 'Heparin'], ['Rivaroxaban', 'Alteplase']]) {
+      expect(interactionsOf(x!, y!), `${x} + ${y}`).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+      expect(interactionsOf(y!, x!), `${y} + ${x}`).to.include({ max_severity: 'MAJOR' });
+    }
+    for (const [x, y] of [['Rivaroxaban', 'Ibuprofen'], ['Bivalirudin', 'Aspirin'], ['Warfarin', 'Sertraline'], ['Apixaban', 'Duloxetine']]) {
+      const record = interactionsOf(x!, y!).interactions.find((r: any) => r.rule.startsWith('anticoagulants + '));
+      expect(record, `${x} + ${y}`).to.include({ severity: 'MODERATE' });
+      expect(interactionsOf(y!, x!).interactions.map((r: any) => r.rule)).to.include(record.rule);
+    }
+  });
+
+  it('ciprofloxacin is QT-prolonging: with haloperidol the QT rule applies in both directions', () => {
+    expect(classes.QT_prolonging!.members).to.include('Ciprofloxacin');
+    for (const [x, y] of [['Ciprofloxacin', 'Haloperidol'], ['Haloperidol', 'Ciprofloxacin']]) {
+      expect(interactionsOf(x!, y!).interactions.map((r: any) => r.rule)).to.include('QT_prolonging + QT_prolonging');
+    }
+  });
+
+  it('linezolid with sertraline (and every SSRI/SNRI) is MAJOR, not "safe" from an unknown co-medication', () => {
+    for (const ssri of [...classes.SSRIs!.members, ...classes.SNRIs!.members]) {
+      for (const [x, y] of [['Linezolid', ssri], [ssri, 'Linezolid']]) {
+        expect(interactionsOf(x, y), `${x} + ${y}`).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+      }
+    }
+  });
+
+  it('the co-prescribed drugs the issue names are in the table and resolve by name', () => {
+    const required = `Sertraline Fluoxetine Paroxetine Citalopram Escitalopram Fluvoxamine Venlafaxine Duloxetine Amitriptyline Nortriptyline
+      Sumatriptan Rizatriptan Tramadol Methadone Aspirin Ibuprofen Naproxen Celecoxib Diclofenac Meloxicam Indomethacin Atorvastatin
+      Simvastatin Rosuvastatin Pravastatin Hydrochlorothiazide Chlorthalidone Carvedilol Labetalol Nifedipine Verapamil Valsartan Clonidine
+      Lamotrigine Topiramate Oxcarbazepine Phenobarbital Risperidone Aripiprazole Ziprasidone`.split(/\s+/);
+    for (const name of required) expect(call('get_profile', name), name).to.include({ found: true, name });
+  });
+
+  it('statin label dose caps with interacting drugs are rules in both directions; simvastatin with cyclosporine is contraindicated', () => {
+    for (const [statin, other, severity] of [['Simvastatin', 'Diltiazem', 'MODERATE'], ['Simvastatin', 'Amlodipine', 'MODERATE'], ['Rosuvastatin', 'Atazanavir', 'MODERATE'], ['Pravastatin', 'Clarithromycin', 'MODERATE'], ['Simvastatin', 'Cyclosporine', 'SEVERE']]) {
+      for (const [x, y] of [[statin, other], [other, statin]]) expect(interactionsOf(x!, y!), `${x} + ${y}`).to.include({ max_severity: severity });
+    }
+  });
+});
+
+describe('pk label maxima entered for the added outpatient drugs', () => {
+  const daily = (name: string) => byName.get(name).max_daily;
+
+  it('hold the label daily maximum with its source, and "none" per dose only where the label gives a daily limit alone', () => {
+    const expected: Record<string, number> = {
+      Sertraline: 200, Fluoxetine: 80, Escitalopram: 20, Citalopram: 40, Duloxetine: 120, Venlafaxine: 375, Tramadol: 400,
+      Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
+    };
+    for (const [name, value] of Object.entries(expected)) {
+      expect(daily(name), name).to.include({ value, unit: 'mg/day' });
+      expect(daily(name).source, name).to.be.a('string').and.not.equal('');
+      const single = byName.get(name).dosing.PO.bolus;
+      if (single.max_single === 'none') expect(single.source, `${name} "none" needs its reason`).to.match(/daily/);
+    }
+    expect(byName.get('Tramadol').dosing.PO.bolus.max_single).to.equal(100);
+    expect(byName.get('Simvastatin').dosing.PO.bolus.usual_high, 'simvastatin 80 mg is restricted, so above 40 mg warns').to.equal(40);
+  });
+
+  it('citalopram is QT-prolonging (FDA 2011: no doses above 40 mg/day)', () => {
+    expect(classes.QT_prolonging!.members).to.include('Citalopram');
+    expect(interactionsOf('Citalopram', 'Ondansetron').interactions.map((r: any) => r.rule)).to.include('QT_prolonging + QT_prolonging');
+  });
+});
