@@ -3,9 +3,9 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOnce, nodeHidden, runExecutable, serveExecutable, type Result } from './helpers/executable.js';
 
@@ -15,6 +15,7 @@ describe('the single executable', function () {
   this.timeout(60_000);
   let home: string; // the operator's directory: the executable and nothing else
   let cpes: string;
+  let release: string;
   const run = (...args: string[]): Promise<Result> => runExecutable(cpes, args, home);
 
   before(async function () {
@@ -25,7 +26,12 @@ describe('the single executable', function () {
     home = mkdtempSync(join(tmpdir(), 'cpes-operator-'));
     cpes = join(home, 'cpes');
     copyFileSync(built.path, cpes);
+    release = dirname(built.path);
     process.stdout.write(`      (built ${(built.bytes / 1048576).toFixed(1)} MiB; node ${nodeHidden ? 'hidden in a mount namespace' : 'not hidden: no mount namespace here'})\n`);
+  });
+
+  after(() => {
+    for (const dir of [home, release]) if (dir) rmSync(dir, { recursive: true, force: true }); // about 100 MiB each
   });
 
   it('prints its commands with --help and its versions with version', async () => {
