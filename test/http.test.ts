@@ -33,7 +33,9 @@ describe('HTTP API (development mode)', function () {
   it('GET /health reports a healthy service, versions and the module count', async () => {
     const r = await get(base, '/health');
     expect(r.status).to.equal(200);
-    expect(r.body).to.deep.equal({ status: 'healthy', version: '1.0.0', engine_version: r.body.engine_version, modules: r.body.modules });
+    expect(r.body).to.deep.equal({ status: 'healthy', version: '1.0.0', engine_version: r.body.engine_version, modules: r.body.modules, data: r.body.data });
+    expect(r.body.data.packs).to.deep.equal([]);
+    expect(r.body.data.tables).to.deep.include({ name: 'lab-tests', version: '2026-11-25' });
     expect(r.body.engine_version).to.match(/^\d+\.\d+\.\d+$/);
     expect(r.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
   });

@@ -113,6 +113,8 @@ describe('cpes data (operator data packs)', function () {
     expect(lab.call('interpret', 'Troponin', 10, 'F', null, 'Abbott ARCHITECT hs-cTnI')).to.include({ flag: 'NORMAL', reference_range: '≤16 ng/L' });
     expect(lab.error('interpret', 'Troponin', 10, 'F')).to.match(/gives Troponin ranges per assay \(Abbott ARCHITECT hs-cTnI, Roche Elecsys hs-cTnT\); pass the assay$/);
     expect(lab.error('interpret', 'Troponin', 10, null, null, 'Roche Elecsys hs-cTnT')).to.match(/gives Troponin ranges per sex; pass sex$/);
+    expect(lab.error('panel', 'CARDIAC', { Troponin: 10 }, 'F')).to.match(/lab\.panel: .* gives Troponin ranges per assay \(.*\); interpret it with lab\.interpret, which takes the assay$/);
+    expect(lab.call('panel', 'BMP', { K: 4.9 }, null, 40).results[0]).to.include({ flag: 'HIGH', range_source: adult.range_source });
     // a test the laboratory does not cover keeps the shipped default, and says so
     expect(lab.call('interpret', 'Na', 140)).to.include({ flag: 'NORMAL', range_source: 'cpes default table (see the table source)' });
     removePack(dir, 'lab-ranges');
@@ -131,6 +133,15 @@ describe('cpes data (operator data packs)', function () {
       '  line 6: low 150 must be below high 135',
     ]);
     expect(readIndex(dir).packs).to.deep.equal({});
+  });
+
+  it('cpes run uses the packs of --data-dir, as a server on that directory would', () => {
+    importPack(dir, packKind('lab-ranges')!, sample('lab-ranges.csv'));
+    const protocol = join(dir, 'k.moiss');
+    writeFileSync(protocol, 'protocol P {\n  let r = med.lab.interpret("K", 4.9, null, 40);\n  let flag = r.flag;\n}\n');
+    const flagOf = (args: string[]): string => JSON.parse(cpes(['run', protocol, '--json', ...args]).stdout).events.find((e: any) => e.name === 'flag').value;
+    expect(flagOf(['--data-dir', dir])).to.equal('HIGH');
+    expect(flagOf([])).to.equal('NORMAL');
   });
 
   it('names the kinds it knows and refuses an unknown one', () => {

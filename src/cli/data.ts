@@ -2,7 +2,7 @@
 // reference data that cpes does not ship). Running servers use a change from their next request.
 import { PACK_KINDS, packKind } from '../runtime/packs/kinds.js';
 import { importPack, readIndex, removePack } from '../runtime/packs/store.js';
-import { PackError } from '../runtime/packs/types.js';
+import { PackError, type PackKind } from '../runtime/packs/types.js';
 
 const USAGE = `usage:
   cpes data import KIND FILE [--data-dir DIR]   validate FILE completely, then install it as KIND's next version
@@ -27,7 +27,7 @@ function parse(argv: string[]): { positional: string[]; dataDir: string } {
   return { positional, dataDir };
 }
 
-function kindOrError(name: string | undefined): ReturnType<typeof packKind> & object {
+function kindOrError(name: string | undefined): PackKind {
   const kind = name === undefined ? undefined : packKind(name);
   if (!kind) throw new PackError(`${name === undefined ? 'no kind given' : `unknown kind '${name}'`}; kinds: ${PACK_KINDS.map((k) => k.kind).join(', ')}`);
   return kind;

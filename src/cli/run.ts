@@ -1,11 +1,13 @@
-// `cpes run FILE [--patient JSON|@file.json] [--json]`: run a protocol locally.
+// `cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR]`: run a protocol locally, with the
+// data packs of DIR (or $CPES_DATA_DIR) when given, as `cpes serve` would.
 // Exit 0 on success, 1 on a runtime error (or usage/I-O error), 2 on syntax or compile errors.
 import { readFile } from 'node:fs/promises';
 import { stripByteOrderMark } from '../compiler/frontend.js';
 import { runProtocol } from '../engine/index.js';
+import { usePackDirectory } from '../runtime/packs/active.js';
 import type { JsonValue } from '../runtime/modules/types.js';
 
-const USAGE = 'usage: cpes run FILE [--patient JSON|@file.json] [--json]';
+const USAGE = 'usage: cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR (its data packs; env CPES_DATA_DIR)]';
 
 async function readPatient(spec: string): Promise<Record<string, JsonValue>> {
   const text = spec.startsWith('@') ? await readFile(spec.slice(1), 'utf8') : spec;
@@ -18,11 +20,14 @@ export async function main(argv: string[]): Promise<number> {
   let file: string | undefined;
   let patientSpec: string | undefined;
   let json = false;
+  let dataDir = process.env.CPES_DATA_DIR || undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') json = true;
     else if (arg === '--patient') patientSpec = argv[++i];
     else if (arg.startsWith('--patient=')) patientSpec = arg.slice('--patient='.length);
+    else if (arg === '--data-dir') dataDir = argv[++i];
+    else if (arg.startsWith('--data-dir=')) dataDir = arg.slice('--data-dir='.length);
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(`${USAGE}\n`);
       return 0;
@@ -31,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     } else file = arg;
   }
-  if (file === undefined || (argv.includes('--patient') && patientSpec === undefined)) {
+  if (file === undefined || (argv.includes('--patient') && patientSpec === undefined) || (argv.includes('--data-dir') && !dataDir)) {
     process.stderr.write(`${USAGE}\n`);
     return 1;
   }
@@ -49,6 +54,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`cpes run: bad --patient: ${(error as Error).message}\n`);
     return 1;
   }
+  usePackDirectory(dataDir ?? null);
   const outcome = runProtocol(stripByteOrderMark(source), patient);
   if (json) {
     process.stdout.write(JSON.stringify(outcome.body, null, 2) + '\n');

@@ -119,7 +119,7 @@ export function createApp(options: AppOptions): Koa {
 
   router.get('/modules', (ctx) => {
     const modules = registry.listing();
-    ctx.body = { module_count: Object.keys(modules).length, modules };
+    ctx.body = { module_count: Object.keys(modules).length, modules, data_versions: shippedTables() };
   });
 
   router.get('/openapi.json', (ctx) => {

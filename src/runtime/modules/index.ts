@@ -10,6 +10,10 @@ import icd from './icd.js';
 import micro from './micro/index.js';
 import genomics from './genomics/index.js';
 import kae from './kae.js';
+import biochem from './biochem/index.js';
+import epi from './epi/index.js';
+import nutrition from './nutrition/index.js';
+import fhir from './fhir/index.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, micro, genomics, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, micro, genomics, biochem, epi, nutrition, fhir, kae, moiss]);

@@ -75,13 +75,14 @@ export function installedPacks(): { packs: PackMeta[]; error: string | null } {
   return { packs: Object.values(index.packs).sort((a, b) => (a.kind < b.kind ? -1 : 1)), error: indexError };
 }
 
+const derivedByPack = new WeakMap<object, unknown>();
+
 /** Builds a derived structure once per loaded pack version (e.g. a lookup index). */
 export function derived<Row, T>(pack: LoadedPack<Row>, build: (rows: readonly Row[]) => T): T {
-  let value = cache.get(pack) as T | undefined;
+  let value = derivedByPack.get(pack) as T | undefined;
   if (value === undefined) {
     value = build(pack.rows);
-    cache.set(pack, value);
+    derivedByPack.set(pack, value);
   }
   return value;
 }
-const cache = new WeakMap<object, unknown>();

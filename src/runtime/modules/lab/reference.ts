@@ -115,7 +115,8 @@ function laboratoryRow(test: LabTest, who: Patient, label: string): { row: LabRa
     rows = rows.filter((r) => r.assay === null || sameAssay(r.assay, who.assay!));
     if (rows.length === 0) throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges for assay ${assays.join(', ')}, not ${JSON.stringify(who.assay)}`);
   } else if (assays.length > 1) {
-    throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges per assay (${assays.join(', ')}); pass the assay`);
+    const how = label === 'lab.panel' ? 'interpret it with lab.interpret, which takes the assay' : 'pass the assay';
+    throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges per assay (${assays.join(', ')}); ${how}`);
   }
   if (who.sex === null && rows.some((r) => r.sex !== null)) throw new ArgumentError(`${label}: ${lab} gives ${test.canonical} ranges per sex; pass sex`);
   rows = rows.filter((r) => r.sex === null || r.sex === who.sex);
