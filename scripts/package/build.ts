@@ -54,7 +54,8 @@ export async function buildExecutable(outDir: string, log: (line: string) => voi
 
     log(`preparing the SEA blob with ${Object.keys(assets).length} assets`);
     const blob = join(work, 'sea-prep.blob');
-    const config = { main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false /* workers start with a heap-limit flag, which makes V8 reject a code cache (and warn) */, assets };
+    // no code cache: pool children start with a heap-limit flag, and V8 rejects a cache made without it (with a warning)
+    const config = { main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, assets };
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
     execFileSync(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: 'pipe' });
 
