@@ -1,6 +1,6 @@
 // better-sqlite3's native addon for the single executable. A process can load a native addon only from a
 // file, so the embedded copy is written once per cpes version to a private cache directory, named by its
-// SHA-256, and checked against the embedded bytes before every load. From a checkout better-sqlite3
+// SHA-256, and checked against the embedded bytes before it is loaded. From a checkout better-sqlite3
 // finds its own build and this returns nothing.
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -8,12 +8,12 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ENGINE_VERSION } from '../engine/version.js';
 import { inSingleExecutable, readAsset } from '../util/assets.js';
 
-let loaded: { path: string; addon: object } | undefined;
+let loadedAddon: object | undefined;
 
 /** The `nativeBinding` option for better-sqlite3: the verified addon object inside the executable, else undefined. */
 export function sqliteNativeBinding(dataDir: string): object | undefined {
   if (!inSingleExecutable()) return undefined;
-  if (loaded) return loaded.addon;
+  if (loadedAddon) return loadedAddon;
   const bytes = readAsset('sqliteAddon');
   const digest = sha256(bytes);
   const dir = addonCacheDirectory(dataDir);
@@ -28,15 +28,15 @@ export function sqliteNativeBinding(dataDir: string): object | undefined {
   } catch (error) {
     throw new Error(`cannot load the SQLite addon from ${path} (a filesystem mounted noexec?): ${(error as Error).message}`);
   }
-  loaded = { path, addon: module.exports };
-  return module.exports;
+  loadedAddon = module.exports;
+  return loadedAddon;
 }
 
 /**
  * `$XDG_CACHE_HOME/cpes/<version>` when XDG_CACHE_HOME is set, else `<data dir>/cache/<version>`; created
  * owner-only. Refused when another user could swap the file before it is loaded: the cache or the
  * directory it sits in is writable by others, or a directory above is neither ours nor root's, or is
- * world-writable without the sticky bit (the rule ssh applies to its key files).
+ * world-writable without the sticky bit (as ssh checks the directories above its key files).
  */
 export function addonCacheDirectory(dataDir: string): string {
   const xdg = process.env.XDG_CACHE_HOME;
