@@ -19,12 +19,12 @@ function nodeBinaries(): string[] {
   return [...new Set([process.execPath, ...found.split('\n').filter(Boolean)])];
 }
 
-const canHideNode = spawnSync('unshare', ['-m', 'true']).status === 0;
-export const nodeHidden = canHideNode;
+/** True where this test may make a mount namespace (root), so node can be hidden. */
+export const nodeHidden = spawnSync('unshare', ['-m', 'true']).status === 0;
 
 /** The command line that starts `executable args` with an empty environment and, when possible, no node anywhere. */
 function sandboxed(executable: string, args: string[]): [string, string[]] {
-  if (!canHideNode) return ['env', ['-i', executable, ...args]];
+  if (!nodeHidden) return ['env', ['-i', executable, ...args]];
   const hide = nodeBinaries().map((n) => `mount --bind /dev/null '${n}' || exit 97`).join('; ');
   return ['unshare', ['-m', 'sh', '-c', `${hide}; exec env -i "$@"`, 'sh', executable, ...args]];
 }
