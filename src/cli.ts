@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `cpes` command: one subcommand per file under cli/, loaded only when used.
 import { fileURLToPath } from 'node:url';
+import { WORKER_ROLE_ARGUMENT } from './http/pool/messages.js';
 
 const commands: Record<string, { summary: string; load: () => Promise<{ main(argv: string[]): Promise<number> }> }> = {
   check: { summary: 'check protocol files for syntax and compile errors', load: () => import('./cli/check.js') },
@@ -10,6 +11,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   keys: { summary: 'create, list and revoke API keys', load: () => import('./cli/keys.js') },
   research: { summary: 'rotate the research de-identification secret', load: () => import('./cli/research.js') },
   data: { summary: 'import, list and remove data packs (SNOMED CT map, laboratory ranges)', load: () => import('./cli/data.js') },
+  version: { summary: 'print the engine, API, Node.js and reference table versions', load: () => import('./cli/version.js') },
 };
 
 function usage(): string {
@@ -23,11 +25,16 @@ function usage(): string {
 
 async function dispatch(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === WORKER_ROLE_ARGUMENT) {
+    // the single executable started by its own worker pool (src/http/pool): it runs protocols over IPC until the parent goes away
+    await import('./http/pool/worker.js');
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage() + '\n');
     return name === undefined ? 1 : 0;
   }
-  const command = commands[name];
+  const command = commands[name === '--version' ? 'version' : name];
   if (!command) {
     process.stderr.write(`cpes: unknown command '${name}'\n\n${usage()}\n`);
     return 1;

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Account, UsageRecord } from './account.js';
 import { migrate } from './migrations.js';
+import { sqliteNativeBinding } from './sqlite-addon.js';
 import { tierById, TIERS, type TierId } from './tiers.js';
 
 export const MINUTE_MS = 60_000;
@@ -92,7 +93,8 @@ export class Store {
 
   static open(dataDir: string, options: { now?: () => Date } = {}): Store {
     mkdirSync(dataDir, { recursive: true });
-    const db = new Database(join(dataDir, 'cpes.db'));
+    // better-sqlite3 takes a loaded addon object too; its type definitions know only a path
+    const db = new Database(join(dataDir, 'cpes.db'), { nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
     db.pragma('journal_mode = WAL');
     // A committed transaction survives a crash of the process (WAL in the OS cache); FULL would add an fsync per request.
     db.pragma('synchronous = NORMAL');

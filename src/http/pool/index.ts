@@ -2,11 +2,12 @@
 // itself just before the time limit and answers 408 with its partial log; one that never reaches a
 // check is killed with SIGKILL at the limit (408) and a fresh child takes its place; a child that dies
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
-import type { PoolRequest, PoolResponse } from './messages.js';
+import { inSingleExecutable } from '../../util/assets.js';
+import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
 
 export interface PoolOptions {
   workers: number;
@@ -45,7 +46,22 @@ interface Worker {
   ready: boolean;
 }
 
-const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+/** A child with the IPC channel and the heap limit: this executable in the worker role, or worker.ts/.js under node. */
+function startWorkerProcess(heapMb: number, args: string[]): ChildProcess {
+  const heapLimit = `--max-old-space-size=${heapMb}`;
+  const stdio: StdioOptions = ['ignore', 'ignore', 'inherit', 'ipc'];
+  if (inSingleExecutable()) {
+    // a single executable takes no node options on its command line, but does read NODE_OPTIONS
+    const nodeOptions = [process.env.NODE_OPTIONS, heapLimit].filter(Boolean).join(' ');
+    return spawn(process.execPath, [WORKER_ROLE_ARGUMENT, ...args], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, stdio, serialization: 'advanced' });
+  }
+  const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+  return fork(fileURLToPath(workerModule), args, {
+    execArgv: [heapLimit, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
+    stdio,
+    serialization: 'advanced',
+  });
+}
 
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
@@ -110,11 +126,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const child = fork(fileURLToPath(workerModule), this.options.dataDir === undefined ? [] : [this.options.dataDir], {
-      execArgv: [`--max-old-space-size=${this.options.heapMb}`, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      serialization: 'advanced',
-    });
+    const child = startWorkerProcess(this.options.heapMb, this.options.dataDir === undefined ? [] : [this.options.dataDir]);
     const worker: Worker = { child, job: null, ready: false };
     this.workers.add(worker);
     child.on('message', (message: PoolResponse | { ready: true }) => {

@@ -18,3 +18,6 @@ export interface PoolResponse {
   id: number;
   outcome: RunOutcome;
 }
+
+/** The argument that starts the single executable as a pool child (a SEA runs its own main script, whatever script `fork` names). */
+export const WORKER_ROLE_ARGUMENT = '__pool-worker';

@@ -11,9 +11,11 @@
 //   below the run timeout) is still killed at the limit.
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from '../migrations.js';
+import { sqliteNativeBinding } from '../sqlite-addon.js';
 import {
   DEFAULT_QUOTAS,
   MissingRecordError,
@@ -100,10 +102,11 @@ export class SqliteLibraryStore implements LibraryStore {
   static open(dataDir: string | null, options: LibraryStoreOptions = {}): SqliteLibraryStore {
     let db: Database.Database;
     if (dataDir === null) {
-      db = new Database(':memory:');
+      // inside the single executable the addon still needs a private cache: the user's own ~/.cpes
+      db = new Database(':memory:', { nativeBinding: sqliteNativeBinding(join(homedir(), '.cpes')) as string | undefined });
     } else {
       mkdirSync(dataDir, { recursive: true });
-      db = new Database(join(dataDir, 'cpes.db'));
+      db = new Database(join(dataDir, 'cpes.db'), { nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
