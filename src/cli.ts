@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The `cpes` command: one subcommand per file under cli/, loaded only when used.
-import { fileURLToPath } from 'node:url';
 import { WORKER_ROLE_ARGUMENT } from './http/pool/messages.js';
 
 const commands: Record<string, { summary: string; load: () => Promise<{ main(argv: string[]): Promise<number> }> }> = {
@@ -12,14 +11,14 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   research: { summary: 'rotate the research de-identification secret', load: () => import('./cli/research.js') },
   data: { summary: 'import, list and remove data packs (SNOMED CT map, laboratory ranges)', load: () => import('./cli/data.js') },
   version: { summary: 'print the engine, API, Node.js and reference table versions', load: () => import('./cli/version.js') },
+  docs: { summary: "print the protocol language reference or the library's functions (language | library)", load: () => import('./cli/docs.js') },
 };
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
   return (
     `usage: cpes <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'cpes <command> --help' for a command's options.\n` +
-    `The protocol language: ${fileURLToPath(new URL('../docs/language.md', import.meta.url))}\n` +
-    `The library's functions: ${fileURLToPath(new URL('../docs/library.md', import.meta.url))}`
+    "The protocol language: 'cpes docs language' (docs/language.md); the library's functions: 'cpes docs library' (docs/library.md)."
   );
 }
 
@@ -41,6 +40,12 @@ async function dispatch(argv: string[]): Promise<number> {
   }
   return (await command.load()).main(rest);
 }
+
+// A reader that closes the pipe early (`cpes docs library | head`) ends the output, not with a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 
 dispatch(process.argv.slice(2)).then(
   (code) => {

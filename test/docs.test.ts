@@ -40,5 +40,12 @@ describe('documentation in the repository', () => {
     const help = cpes(['--help']);
     expect(help.stdout).to.match(/docs\/language\.md/);
     expect(help.stdout).to.match(/docs\/library\.md/);
+    // the references ship inside the product: cpes docs prints them (also from the single executable)
+    const language = cpes(['docs', 'language']);
+    expect([language.status, language.stdout]).to.deep.equal([0, read('docs/language.md')]);
+    expect(cpes(['docs', 'library']).stdout).to.equal(read('docs/library.md'));
+    const wrong = cpes(['docs', 'grammar']);
+    expect([wrong.status, wrong.stderr]).to.deep.equal([1, wrong.stderr]);
+    expect(wrong.stderr).to.match(/^usage: cpes docs language\|library/);
   });
 });
