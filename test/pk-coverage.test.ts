@@ -12,13 +12,12 @@ const byName = new Map(drugs.map((d) => [d.name, d]));
 const classes = interactionTable.classes as Record<string, { members: string[] }>;
 
 /** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
-const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine'];
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban'];
 
 /** High-alert drugs' limit kinds not yet verified against a retrieved label (null = the engine answers UNCHECKED). */
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Norepinephrine: ['IV max_rate', 'max_daily'],
   Epinephrine_IV: ['IV max_rate', 'max_daily'],
-  Vasopressin: ['IV max_rate', 'max_daily'],
   Metoprolol: ['IV max_single', 'PO max_single', 'max_daily'],
   Labetalol: ['IV max_single', 'PO max_single', 'max_daily'],
   Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
@@ -39,7 +38,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Insulin_Glargine: ['SC max_single', 'max_daily'],
   Magnesium_Sulfate: ['IV max_single', 'IM max_single', 'max_daily'],
   Midazolam: ['IV max_single', 'IV max_rate', 'max_daily'],
-  Lorazepam: ['IV max_single', 'IV max_rate', 'IM max_single', 'max_daily'],
+  Lorazepam: ['IV max_rate', 'IM max_single', 'max_daily'],
   Dexmedetomidine: ['IV max_single', 'IV max_rate', 'max_daily'],
   Morphine: ['IV max_single', 'IV max_rate', 'max_daily'],
   Fentanyl: ['IV max_single', 'IV max_rate', 'IM max_single', 'max_daily'],
@@ -48,6 +47,22 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Methadone: ['PO max_single', 'max_daily'],
   Meperidine: ['PO max_single', 'IV max_single', 'IM max_single', 'max_daily'],
   Glipizide: ['PO max_single'],
+  Oxycodone: ['PO max_single', 'max_daily'],
+  Hydrocodone: ['PO max_single', 'max_daily'],
+  Codeine: ['PO max_single', 'max_daily'],
+  Propranolol: ['PO max_single', 'IV max_single', 'max_daily'],
+  Dabigatran: ['PO max_single', 'max_daily'],
+  Edoxaban: ['PO max_single', 'max_daily'],
+  Fondaparinux: ['SC max_single', 'max_daily'],
+  Argatroban: ['IV max_rate', 'max_daily'],
+  Eptifibatide: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Tenecteplase: ['IV max_single', 'max_daily'],
+  Reteplase: ['IV max_single', 'max_daily'],
+  Insulin_Aspart: ['SC max_single', 'max_daily'],
+  Insulin_NPH: ['SC max_single', 'max_daily'],
+  Insulin_Detemir: ['SC max_single', 'max_daily'],
+  Insulin_Degludec: ['SC max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
@@ -136,6 +151,10 @@ describe('pk limit fields in the §4.7 shape', () => {
         for (const k of ['max_single', 'max_rate']) if (k in ind) expect(isLimit(ind[k]), `${d.name} ${ind.name} ${k}`).to.equal(true);
       }
     }
+  });
+
+  it('a daily limit of "none" comes with a known weekly limit (a number or "none"), or OK could never be reached', () => {
+    for (const d of drugs) if (d.max_daily === 'none') expect(d.max_weekly ?? null, d.name).to.not.equal(null);
   });
 
   it('methotrexate: no daily limit (once-weekly regimens) but a 30 mg/week psoriasis limit from the label', () => {
@@ -246,6 +265,7 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
     const expected: Record<string, number> = {
       Sertraline: 200, Fluoxetine: 80, Escitalopram: 20, Citalopram: 40, Duloxetine: 120, Venlafaxine: 375, Tramadol: 400,
       Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
+      Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4,
     };
     for (const [name, value] of Object.entries(expected)) {
       expect(daily(name), name).to.include({ value, unit: 'mg/day' });
@@ -260,5 +280,65 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
   it('citalopram is QT-prolonging (FDA 2011: no doses above 40 mg/day)', () => {
     expect(classes.QT_prolonging!.members).to.include('Citalopram');
     expect(interactionsOf('Citalopram', 'Ondansetron').interactions.map((r: any) => r.rule)).to.include('QT_prolonging + QT_prolonging');
+  });
+});
+
+describe('pk shipped limits drive the dose check (levels through pk.validate_dose)', () => {
+  const level = (...args: unknown[]) => call('validate_dose', ...args).level;
+
+  it('methotrexate: a 25 mg weekly dose is OK, 35 mg exceeds the 30 mg/week label limit', () => {
+    expect(level('Methotrexate', 25, 'mg')).to.equal('OK');
+    expect(level('Methotrexate', 35, 'mg')).to.equal('ERROR');
+  });
+
+  it('alteplase: 0.9 mg/kg at 70 kg (63 mg) is OK, at 120 kg the 90 mg cap stops it; 100 mg is an ERROR without an indication, within limits for pulmonary embolism', () => {
+    expect(level('Alteplase', 0.9, 'mg/kg', 70)).to.equal('OK');
+    expect(level('Alteplase', 0.9, 'mg/kg', 120)).to.equal('ERROR');
+    expect(level('Alteplase', 100, 'mg', 80)).to.equal('ERROR');
+    expect(level('Alteplase', 100, 'mg', 80, null, 'pulmonary embolism')).to.not.equal('ERROR');
+  });
+
+  it('label maxima on both sides: sertraline 200/250 mg, tramadol 100/150 mg single, paroxetine 60 mg only for OCD', () => {
+    expect(level('Sertraline', 200, 'mg')).to.equal('OK');
+    expect(level('Sertraline', 250, 'mg')).to.equal('ERROR');
+    expect(level('Tramadol', 100, 'mg')).to.equal('OK');
+    expect(level('Tramadol', 150, 'mg')).to.equal('ERROR');
+    expect(level('Paroxetine', 60, 'mg')).to.equal('ERROR');
+    expect(level('Paroxetine', 60, 'mg', null, null, 'obsessive compulsive disorder')).to.not.equal('ERROR');
+  });
+
+  it('amitriptyline: outpatients stop above 150 mg/day (the lower setting applies without an indication), hospitalized patients may reach 300', () => {
+    expect(level('Amitriptyline', 150, 'mg')).to.equal('OK');
+    expect(level('Amitriptyline', 200, 'mg')).to.equal('ERROR');
+    expect(level('Amitriptyline', 200, 'mg', null, null, 'depression, hospitalized')).to.not.equal('ERROR');
+    expect(level('Amitriptyline', 350, 'mg', null, null, 'depression, hospitalized')).to.equal('ERROR');
+  });
+
+  it('fluvoxamine 300 mg/day and clonidine 2.4 mg/day label ceilings', () => {
+    expect(level('Fluvoxamine', 300, 'mg')).to.not.equal('ERROR');
+    expect(level('Fluvoxamine', 400, 'mg')).to.equal('ERROR');
+    expect(level('Clonidine', 0.2, 'mg')).to.equal('OK');
+    expect(level('Clonidine', 3, 'mg')).to.equal('ERROR');
+  });
+
+  it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
+    expect(level('Insulin_Regular', 1000, 'units', null, 'SC')).to.equal('UNCHECKED');
+    expect(level('Oxycodone', 10, 'mg')).to.equal('UNCHECKED');
+  });
+});
+
+describe('pk vasopressor and benzodiazepine label maxima', () => {
+  const level = (...args: unknown[]) => call('validate_dose', ...args).level;
+
+  it('vasopressin: septic shock stops above 0.07 units/min (the lower limit applies without an indication); post-cardiotomy shock allows up to 0.1', () => {
+    expect(level('Vasopressin', 0.07, 'units/min')).to.equal('OK');
+    expect(level('Vasopressin', 0.08, 'units/min')).to.equal('ERROR');
+    expect(level('Vasopressin', 0.08, 'units/min', null, null, 'post-cardiotomy shock')).to.equal('OK');
+    expect(level('Vasopressin', 0.11, 'units/min', null, null, 'post-cardiotomy shock')).to.equal('ERROR');
+  });
+
+  it('lorazepam IV: 4 mg is the label single dose for status epilepticus, 5 mg exceeds it', () => {
+    expect(level('Lorazepam', 5, 'mg')).to.equal('ERROR');
+    expect(level('Lorazepam', 4, 'mg')).to.not.equal('ERROR');
   });
 });

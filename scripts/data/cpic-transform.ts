@@ -71,18 +71,9 @@ export interface CpicReportDrug {
   guidelines: { name: string; annotations: { implications: string[]; drugRecommendation: string | null; classification: string | null; population: string; alternateDrugAvailable: boolean; phenotypes: Record<string, string> }[] }[];
 }
 
-export interface GuidanceRow {
-  drug: string;
-  phenotypes: Record<string, string>;
-  /** for HLA genes: the allele whose presence the phenotype states (`*15:02`) */
-  risk_alleles: Record<string, string>;
-  population: string;
-  implication: string;
-  recommendation: string;
-  alternative: boolean;
-  classification: string | null;
-  source: string;
-}
+// the generated rows have the shape the genomics module reads
+export type { GuidanceRow } from '../../src/runtime/modules/genomics/tables.js';
+import type { GuidanceRow } from '../../src/runtime/modules/genomics/tables.js';
 
 /** The recommendation text without CPIC's HTML "Other Considerations" appendix. */
 function plainRecommendation(text: string): string {

@@ -7,10 +7,10 @@
 //
 // <extract-dir>: the per-letter ingredient files web/data/*.json of github.com/davidanderson3/rxnorm-ingredients
 //   at commit a8fcf13a679fa37073e8fa83e11d5e0d8cc07276 (RxNorm RRF extract; names and RXCUIs of IN, PIN and
-//   MIN concepts). Its A.json is an LFS stub in that snapshot, so drugs starting with A come from the second input.
-// <cpic-drugs.tsv>: `drugid <TAB> name <TAB> rxnormid` rows ("RxNorm:N") from the CPIC database bootstrap
-//   (github.com/cpicpgx/cpic-data src/main/resources/db/migration/*.sql, commit
-//   459e3ebdccdccbe515a71dacf038ec532d1bc68d, CC0 1.0).
+//   MIN concepts). Its A.json is missing from that snapshot, so drugs starting with A come from the second input.
+// <cpic-drugs.tsv>: `drugid <TAB> name <TAB> rxnormid` rows ("RxNorm:N") of the CPIC database bootstrap
+//   (github.com/cpicpgx/cpic-data at commit 459e3ebdccdccbe515a71dacf038ec532d1bc68d, CC0 1.0), made with
+//   git grep -h -E $'^RxNorm:[0-9]+\t' HEAD -- src/main/resources/db/migration | cut -f1,2,4 | sort -u
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +25,9 @@ const RXNORM_NAME: Record<string, string> = {
   Tenofovir: 'tenofovir disoproxil',
   Valproic_Acid: 'valproate',
   Insulin_Regular: 'insulin, regular, human',
-  Albuterol: 'albuterol',
-  Dihydroergotamine: 'dihydroergotamine',
+  Dabigatran: 'dabigatran etexilate',
+  Insulin_Aspart: 'insulin aspart, human',
+  Insulin_NPH: 'insulin isophane',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
@@ -60,9 +61,10 @@ const table = JSON.parse(readFileSync(tablePath, 'utf8')) as { drugs: Row[] } & 
 const missing: string[] = [];
 table.drugs = table.drugs.map((row) => {
   const rxName = (RXNORM_NAME[row.name] ?? row.name.replace(/_/g, ' ')).toLowerCase();
-  const id = fromExtract.get(rxName) ?? fromCpic.get(CPIC_NAME[rxName] ?? rxName) ?? null;
-  const conflict = fromExtract.has(rxName) && fromCpic.has(CPIC_NAME[rxName] ?? rxName) && fromExtract.get(rxName) !== fromCpic.get(CPIC_NAME[rxName] ?? rxName);
-  if (conflict) throw new Error(`${row.name}: the two RxNorm inputs disagree`);
+  const nlm = fromExtract.get(rxName);
+  const cpic = fromCpic.get(CPIC_NAME[rxName] ?? rxName);
+  if (nlm && cpic && nlm !== cpic) throw new Error(`${row.name}: the two RxNorm inputs disagree (${nlm} vs ${cpic})`);
+  const id = nlm ?? cpic ?? null;
   if (id === null) missing.push(row.name);
   // rxcui sits beside the names it identifies
   const { name, aliases, rxcui: _previous, ...rest } = row as Row & { aliases?: string[] };

@@ -7,6 +7,12 @@ import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './migrations.js';
 import { StoreError } from './index.js';
 import { createPrivateFile, ensurePrivateDir, DATABASE_FILE } from './files.js';
+import { sqliteNativeBinding } from './sqlite-addon.js';
+
+/** better-sqlite3 with the addon the single executable carries (undefined from a checkout). */
+function open(file: string, dataDir: string, options: Database.Options = {}): Database.Database {
+  return new Database(file, { ...options, nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
+}
 
 /** Copies the live database of `dataDir` to `file` (owner-only); resolves with the pages copied. */
 export async function backupStore(dataDir: string, file: string): Promise<{ pages: number }> {
@@ -14,7 +20,7 @@ export async function backupStore(dataDir: string, file: string): Promise<{ page
   if (!existsSync(source)) throw new StoreError(`no database at ${source}; is --data-dir right?`);
   if (existsSync(file)) throw new StoreError(`${file} already exists; choose a new file name (a backup never overwrites)`);
   createPrivateFile(file);
-  const db = new Database(source, { readonly: true, fileMustExist: true });
+  const db = open(source, dataDir, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     const { totalPages } = await db.backup(file);
@@ -26,10 +32,10 @@ export async function backupStore(dataDir: string, file: string): Promise<{ page
 }
 
 /** Why `file` is not a cpes backup this version can restore, or null. */
-function checkBackup(file: string): string | null {
+function checkBackup(file: string, dataDir: string): string | null {
   let db: Database.Database | null = null;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = open(file, dataDir, { readonly: true, fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') return `the file fails SQLite's integrity check (${String(integrity)})`;
     const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
@@ -50,14 +56,14 @@ function checkBackup(file: string): string | null {
  */
 export async function restoreStore(dataDir: string, file: string, now: Date = new Date()): Promise<{ previous: string | null }> {
   if (!existsSync(file)) throw new StoreError(`no backup file at ${file}`);
-  const problem = checkBackup(file);
+  const problem = checkBackup(file, dataDir);
   if (problem) throw new StoreError(`cannot restore ${file}: ${problem}; nothing was changed`);
   ensurePrivateDir(dataDir);
   const target = join(dataDir, DATABASE_FILE);
   let previous: string | null = null;
   if (existsSync(target)) {
     // fold the write-ahead log into the file, then set the whole database aside
-    const old = new Database(target, { fileMustExist: true });
+    const old = open(target, dataDir, { fileMustExist: true });
     old.pragma('wal_checkpoint(TRUNCATE)');
     old.close();
     previous = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
@@ -65,7 +71,7 @@ export async function restoreStore(dataDir: string, file: string, now: Date = ne
     for (const suffix of ['-wal', '-shm']) if (existsSync(target + suffix)) renameSync(target + suffix, previous + suffix);
   }
   createPrivateFile(target);
-  const source = new Database(file, { readonly: true, fileMustExist: true });
+  const source = open(file, dataDir, { readonly: true, fileMustExist: true });
   try {
     await source.backup(target);
   } finally {
