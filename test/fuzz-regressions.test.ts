@@ -51,6 +51,11 @@ describe('fuzz regressions: library', () => {
     expect(checkCall('chem', 'from_smiles', ['CCO'])).to.equal(null);
   });
 
+  it('research.sample_size: an effect size below 0.01 is an argument error, not an infinite sample', () => {
+    expect(libraryOf('research').error('sample_size', 2.2250738585072014e-308)).to.match(/^research\.sample_size: argument 1 'effect_size' must be ≥ 0.01/);
+    expect(libraryOf('research').call('sample_size', 0.01).n_per_group).to.be.greaterThan(100_000);
+  });
+
   it('pk.get_profile declares the notes field its table rows carry', () => {
     expect(checkCall('pk', 'get_profile', ['vancomycin'])).to.equal(null);
   });

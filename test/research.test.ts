@@ -30,7 +30,7 @@ describe('research: sample size and randomization', () => {
   });
 
   it('checks the ranges of effect size, alpha and power at their edges', () => {
-    expect(lib.error('research', 'sample_size', 0)).to.contain("argument 1 'effect_size' must be > 0");
+    expect(lib.error('research', 'sample_size', 0)).to.contain("argument 1 'effect_size' must be ≥ 0.01");
     expect(lib.call('research', 'sample_size', 5).n_per_group).to.equal(1); // 2·2.8016²/25 = 0.63 → 1
     expect(lib.error('research', 'sample_size', 5.01)).to.contain("argument 1 'effect_size' must be ≤ 5");
     expect(lib.error('research', 'sample_size', 0.5, 0.5)).to.contain("argument 2 'alpha' must be < 0.5");

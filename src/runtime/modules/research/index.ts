@@ -178,7 +178,8 @@ const research: ModuleDef = {
       name: 'sample_size',
       description: 'Patients per group for a two-sided comparison of two equal groups with standardized difference d.',
       params: [
-        { name: 'effect_size', type: 'number', exclusiveMinimum: 0, maximum: 5, description: "standardized difference d (Cohen's d)" },
+        // below d = 0.01 (about 157,000 per group) the 1/d² of the formula runs past any study and, near 0, past finite numbers
+        { name: 'effect_size', type: 'number', minimum: 0.01, maximum: 5, description: "standardized difference d (Cohen's d), 0.01–5" },
         { name: 'alpha', type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.5, default: 0.05, description: 'two-sided significance level' },
         { name: 'power', type: 'number', minimum: 0.5, exclusiveMaximum: 1, default: 0.8, description: '1 − β' },
       ],
