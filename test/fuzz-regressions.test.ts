@@ -56,6 +56,21 @@ describe('fuzz regressions: library', () => {
     expect(libraryOf('research').call('sample_size', 0.01).n_per_group).to.be.greaterThan(100_000);
   });
 
+  it('research.sample_size: an alpha so small that 1 − α/2 rounds to 1 is an argument error', () => {
+    expect(libraryOf('research').error('sample_size', 0.5, 2.2250738585072014e-308)).to.match(/^research\.sample_size: argument 2 'alpha' must be ≥ 0.000001/);
+  });
+
+  it("research.stratify declares its seed, and a stratum called '__proto__' is a stratum", () => {
+    expect(checkCall('research', 'stratify', [10, 'site', ['A', 'B'], 2, 7])).to.equal(null);
+    const result = libraryOf('research').call('stratify', 4, 'site', ['__proto__', 'B']);
+    expect(result.allocation).to.deep.equal({ ['__proto__']: 2, B: 2 });
+  });
+
+  it("io.connect: a device type named like an Object member ('constructor') is a generic device", () => {
+    expect(checkCall('io', 'connect', ['U', 'constructor'])).to.equal(null);
+    expect(libraryOf('io').call('connect', 'U', 'constructor').kind).to.equal('generic');
+  });
+
   it('pk.get_profile declares the notes field its table rows carry', () => {
     expect(checkCall('pk', 'get_profile', ['vancomycin'])).to.equal(null);
   });

@@ -34,7 +34,7 @@ describe('research: sample size and randomization', () => {
     expect(lib.call('research', 'sample_size', 5).n_per_group).to.equal(1); // 2·2.8016²/25 = 0.63 → 1
     expect(lib.error('research', 'sample_size', 5.01)).to.contain("argument 1 'effect_size' must be ≤ 5");
     expect(lib.error('research', 'sample_size', 0.5, 0.5)).to.contain("argument 2 'alpha' must be < 0.5");
-    expect(lib.error('research', 'sample_size', 0.5, 0)).to.contain("argument 2 'alpha' must be > 0");
+    expect(lib.error('research', 'sample_size', 0.5, 0)).to.contain("argument 2 'alpha' must be ≥ 0.000001");
     expect(lib.call('research', 'sample_size', 0.5, 0.05, 0.5).z_beta).to.equal(0);
     expect(lib.error('research', 'sample_size', 0.5, 0.05, 0.49)).to.contain("argument 3 'power' must be ≥ 0.5");
     expect(lib.error('research', 'sample_size', 0.5, 0.05, 1)).to.contain("argument 3 'power' must be < 1");

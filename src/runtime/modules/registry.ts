@@ -251,11 +251,12 @@ function copyResult(value: unknown, label: string): JsonValue {
   }
   if (Array.isArray(value)) return value.map((v) => copyResult(v, label));
   if (typeof value === 'object') {
-    const out: Record<string, JsonValue> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      if (v !== undefined) out[k] = copyResult(v, label);
-    }
-    return out;
+    // fromEntries defines own properties, so a caller-named key such as '__proto__' stays a key
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, copyResult(v, label)]),
+    );
   }
   throw new Error(`${label} produced a ${typeof value}`);
 }

@@ -20,7 +20,11 @@ const KINDS: Readonly<Record<string, Kind>> = {
   vent: 'ventilator',
 };
 
-export const kindOf = (deviceType: string): Kind => KINDS[deviceType.trim().toLowerCase()] ?? 'generic';
+// own keys only: 'constructor' or '__proto__' is a generic device, not Object.prototype's member
+export const kindOf = (deviceType: string): Kind => {
+  const key = deviceType.trim().toLowerCase();
+  return Object.hasOwn(KINDS, key) ? KINDS[key]! : 'generic';
+};
 
 export interface Infusion {
   drug: string;

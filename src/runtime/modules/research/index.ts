@@ -180,7 +180,8 @@ const research: ModuleDef = {
       params: [
         // below d = 0.01 (about 157,000 per group) the 1/d² of the formula runs past any study and, near 0, past finite numbers
         { name: 'effect_size', type: 'number', minimum: 0.01, maximum: 5, description: "standardized difference d (Cohen's d), 0.01–5" },
-        { name: 'alpha', type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.5, default: 0.05, description: 'two-sided significance level' },
+        // at α < 1e-6, 1 − α/2 rounds to 1 in double precision and has no normal quantile
+        { name: 'alpha', type: 'number', minimum: 1e-6, exclusiveMaximum: 0.5, default: 0.05, description: 'two-sided significance level, 1e-6 to < 0.5' },
         { name: 'power', type: 'number', minimum: 0.5, exclusiveMaximum: 1, default: 0.8, description: '1 − β' },
       ],
       result: { type: 'RESEARCH_SAMPLE_SIZE', fields: ['type', 'effect_size', 'alpha', 'power', 'z_alpha', 'z_beta', 'n_per_group', 'total_n'] },
@@ -208,7 +209,7 @@ const research: ModuleDef = {
         arms(null),
         seedParam,
       ],
-      result: { type: 'RESEARCH_STRATIFY', fields: ['type', 'variable', 'strata', 'patient_count', 'allocation', 'patients', 'randomization'] },
+      result: { type: 'RESEARCH_STRATIFY', fields: ['type', 'variable', 'strata', 'patient_count', 'allocation', 'patients', 'seed', 'randomization'] },
       state: 'none',
       sources: [BLOCKS, 'Kernan et al., J Clin Epidemiol 1999;52:19-26 (stratified randomization)'],
       impl: (a) => {
@@ -223,8 +224,9 @@ const research: ModuleDef = {
         });
         const base = Math.floor(count / strata.length);
         const extra = count % strata.length;
-        const allocation: JsonObject = {};
-        const patients: JsonObject = {};
+        // keyed by caller-given stratum names: without a prototype, '__proto__' is a stratum like any other
+        const allocation: JsonObject = Object.create(null);
+        const patients: JsonObject = Object.create(null);
         const ids: string[][] = [];
         let next = 1;
         strata.forEach((s, i) => {
