@@ -265,7 +265,8 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
     const expected: Record<string, number> = {
       Sertraline: 200, Fluoxetine: 80, Escitalopram: 20, Citalopram: 40, Duloxetine: 120, Venlafaxine: 375, Tramadol: 400,
       Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
-      Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4,
+      Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4, Nortriptyline: 150, Pregabalin: 600, Irbesartan: 300, Olmesartan: 40,
+      Telmisartan: 80, Allopurinol: 800,
     };
     for (const [name, value] of Object.entries(expected)) {
       expect(daily(name), name).to.include({ value, unit: 'mg/day' });
@@ -319,6 +320,23 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Fluvoxamine', 400, 'mg')).to.equal('ERROR');
     expect(level('Clonidine', 0.2, 'mg')).to.equal('OK');
     expect(level('Clonidine', 3, 'mg')).to.equal('ERROR');
+  });
+
+  it('pregabalin: 300 mg/day without an indication (DPN, the lowest), 450 for fibromyalgia, 600 for postherpetic neuralgia', () => {
+    expect(level('Pregabalin', 300, 'mg')).to.equal('OK');
+    expect(level('Pregabalin', 450, 'mg')).to.equal('ERROR');
+    expect(level('Pregabalin', 450, 'mg', null, null, 'fibromyalgia')).to.not.equal('ERROR');
+    expect(level('Pregabalin', 600, 'mg', null, null, 'fibromyalgia')).to.equal('ERROR');
+    expect(level('Pregabalin', 600, 'mg', null, null, 'postherpetic neuralgia')).to.not.equal('ERROR');
+  });
+
+  it('allopurinol: a single dose above 300 mg is an ERROR (the label divides larger totals); ARB ceilings', () => {
+    expect(level('Allopurinol', 300, 'mg')).to.equal('OK');
+    expect(level('Allopurinol', 400, 'mg')).to.equal('ERROR');
+    expect(level('Irbesartan', 300, 'mg')).to.equal('OK');
+    expect(level('Olmesartan', 80, 'mg')).to.equal('ERROR');
+    expect(level('Telmisartan', 160, 'mg')).to.equal('ERROR');
+    expect(level('Nortriptyline', 175, 'mg')).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
