@@ -266,7 +266,7 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
       Sertraline: 200, Fluoxetine: 80, Escitalopram: 20, Citalopram: 40, Duloxetine: 120, Venlafaxine: 375, Tramadol: 400,
       Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
       Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4, Nortriptyline: 150, Pregabalin: 600, Irbesartan: 300, Olmesartan: 40,
-      Telmisartan: 80, Allopurinol: 800,
+      Telmisartan: 80, Allopurinol: 800, Candesartan: 32, Glimepiride: 8, Benazepril: 80,
     };
     for (const [name, value] of Object.entries(expected)) {
       expect(daily(name), name).to.include({ value, unit: 'mg/day' });
