@@ -267,6 +267,7 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
       Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
       Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4, Nortriptyline: 150, Pregabalin: 600, Irbesartan: 300, Olmesartan: 40,
       Telmisartan: 80, Allopurinol: 800, Candesartan: 32, Glimepiride: 8, Benazepril: 80,
+      Lovastatin: 80, Febuxostat: 80, Ziprasidone: 160,
     };
     for (const [name, value] of Object.entries(expected)) {
       expect(daily(name), name).to.include({ value, unit: 'mg/day' });
@@ -337,6 +338,15 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Olmesartan', 80, 'mg')).to.equal('ERROR');
     expect(level('Telmisartan', 160, 'mg')).to.equal('ERROR');
     expect(level('Nortriptyline', 175, 'mg')).to.equal('ERROR');
+  });
+
+  it('ziprasidone: 80 mg per oral dose; 20 mg per intramuscular dose with the 40 mg/day IM limit held per route', () => {
+    expect(level('Ziprasidone', 80, 'mg', null, 'PO')).to.equal('OK');
+    expect(level('Ziprasidone', 100, 'mg', null, 'PO')).to.equal('ERROR');
+    expect(level('Ziprasidone', 20, 'mg', null, 'IM')).to.equal('OK');
+    expect(level('Ziprasidone', 30, 'mg', null, 'IM')).to.equal('ERROR');
+    expect(byName.get('Ziprasidone').indications).to.deep.include({ name: 'acute agitation in schizophrenia', route: 'IM', max_daily: { value: 40, unit: 'mg/day' }, source: byName.get('Ziprasidone').indications[0].source });
+    expect(level('Febuxostat', 120, 'mg')).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
