@@ -19,14 +19,12 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Norepinephrine: ['IV max_rate', 'max_daily'],
   Epinephrine_IV: ['IV max_rate', 'max_daily'],
   Metoprolol: ['IV max_single', 'PO max_single', 'max_daily'],
-  Labetalol: ['IV max_single', 'PO max_single', 'max_daily'],
   Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
   Ketamine: ['IV max_single', 'IM max_single', 'max_daily'],
   Amiodarone: ['IV max_single', 'IV max_rate', 'PO max_single', 'max_daily'],
   Heparin: ['IV max_single', 'IV max_rate', 'SC max_single', 'max_daily'],
   Enoxaparin: ['SC max_single', 'IV max_single', 'max_daily'],
   Warfarin: ['PO max_single', 'max_daily'],
-  Apixaban: ['PO max_single', 'max_daily'],
   Bivalirudin: ['IV max_single', 'IV max_rate', 'max_daily'],
   Irinotecan: ['IV max_single', 'max_daily'],
   Procarbazine: ['PO max_single', 'max_daily'],
@@ -347,6 +345,20 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Ziprasidone', 30, 'mg', null, 'IM')).to.equal('ERROR');
     expect(byName.get('Ziprasidone').indications).to.deep.include({ name: 'acute agitation in schizophrenia', route: 'IM', max_daily: { value: 40, unit: 'mg/day' }, source: byName.get('Ziprasidone').indications[0].source });
     expect(level('Febuxostat', 120, 'mg')).to.equal('ERROR');
+  });
+
+  it('labetalol: 80 mg per IV injection and the 300 mg IV total held per route; oral 2,400 mg/day', () => {
+    expect(level('Labetalol', 80, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Labetalol', 100, 'mg', null, 'IV')).to.equal('ERROR');
+    expect(level('Labetalol', 400, 'mg', null, 'PO')).to.equal('OK');
+    expect(level('Labetalol', 2600, 'mg', null, 'PO')).to.equal('ERROR');
+  });
+
+  it('apixaban: 5 mg without an indication; 10 mg only for the first week of DVT/PE treatment', () => {
+    expect(level('Apixaban', 5, 'mg')).to.equal('OK');
+    expect(level('Apixaban', 10, 'mg')).to.equal('ERROR');
+    expect(level('Apixaban', 10, 'mg', null, null, 'treatment of DVT or PE, first 7 days')).to.equal('OK');
+    expect(level('Apixaban', 15, 'mg', null, null, 'treatment of DVT or PE, first 7 days')).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
