@@ -18,7 +18,6 @@ const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', '
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Norepinephrine: ['IV max_rate', 'max_daily'],
   Epinephrine_IV: ['IV max_rate', 'max_daily'],
-  Metoprolol: ['IV max_single', 'PO max_single', 'max_daily'],
   Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
   Ketamine: ['IV max_single', 'IM max_single', 'max_daily'],
   Amiodarone: ['IV max_single', 'IV max_rate', 'PO max_single', 'max_daily'],
@@ -50,12 +49,10 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Codeine: ['PO max_single', 'max_daily'],
   Propranolol: ['PO max_single', 'IV max_single', 'max_daily'],
   Dabigatran: ['PO max_single', 'max_daily'],
-  Edoxaban: ['PO max_single', 'max_daily'],
   Fondaparinux: ['SC max_single', 'max_daily'],
   Argatroban: ['IV max_rate', 'max_daily'],
   Eptifibatide: ['IV max_single', 'IV max_rate', 'max_daily'],
   Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
-  Tenecteplase: ['IV max_single', 'max_daily'],
   Reteplase: ['IV max_single', 'max_daily'],
   Insulin_Aspart: ['SC max_single', 'max_daily'],
   Insulin_NPH: ['SC max_single', 'max_daily'],
@@ -359,6 +356,17 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Apixaban', 10, 'mg')).to.equal('ERROR');
     expect(level('Apixaban', 10, 'mg', null, null, 'treatment of DVT or PE, first 7 days')).to.equal('OK');
     expect(level('Apixaban', 15, 'mg', null, null, 'treatment of DVT or PE, first 7 days')).to.equal('ERROR');
+  });
+
+  it('metoprolol: 5 mg per IV bolus; oral 400 mg/day without an indication (angina), 450 for hypertension; edoxaban 60 mg; tenecteplase 50 mg', () => {
+    expect(level('Metoprolol', 5, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Metoprolol', 10, 'mg', null, 'IV')).to.equal('ERROR');
+    expect(level('Metoprolol', 420, 'mg', null, 'PO')).to.equal('ERROR');
+    expect(level('Metoprolol', 420, 'mg', null, 'PO', 'hypertension')).to.not.equal('ERROR');
+    expect(level('Edoxaban', 60, 'mg')).to.equal('OK');
+    expect(level('Edoxaban', 90, 'mg')).to.equal('ERROR');
+    expect(level('Tenecteplase', 50, 'mg')).to.equal('OK');
+    expect(level('Tenecteplase', 60, 'mg')).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
