@@ -49,11 +49,9 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Codeine: ['PO max_single', 'max_daily'],
   Propranolol: ['PO max_single', 'IV max_single', 'max_daily'],
   Dabigatran: ['PO max_single', 'max_daily'],
-  Fondaparinux: ['SC max_single', 'max_daily'],
   Argatroban: ['IV max_rate', 'max_daily'],
   Eptifibatide: ['IV max_single', 'IV max_rate', 'max_daily'],
   Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
-  Reteplase: ['IV max_single', 'max_daily'],
   Insulin_Aspart: ['SC max_single', 'max_daily'],
   Insulin_NPH: ['SC max_single', 'max_daily'],
   Insulin_Detemir: ['SC max_single', 'max_daily'],
@@ -358,7 +356,7 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Apixaban', 15, 'mg', null, null, 'treatment of DVT or PE, first 7 days')).to.equal('ERROR');
   });
 
-  it('metoprolol: 5 mg per IV bolus; oral 400 mg/day without an indication (angina), 450 for hypertension; edoxaban 60 mg; tenecteplase 50 mg', () => {
+  it('metoprolol: 5 mg per IV bolus; oral 400 mg/day without an indication (angina), 450 for hypertension; edoxaban 60 mg; tenecteplase 50 mg; reteplase 10 units per bolus; fondaparinux 10 mg', () => {
     expect(level('Metoprolol', 5, 'mg', null, 'IV')).to.equal('OK');
     expect(level('Metoprolol', 10, 'mg', null, 'IV')).to.equal('ERROR');
     expect(level('Metoprolol', 420, 'mg', null, 'PO')).to.equal('ERROR');
@@ -367,6 +365,10 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Edoxaban', 90, 'mg')).to.equal('ERROR');
     expect(level('Tenecteplase', 50, 'mg')).to.equal('OK');
     expect(level('Tenecteplase', 60, 'mg')).to.equal('ERROR');
+    expect(level('Reteplase', 10, 'units')).to.equal('OK');
+    expect(level('Reteplase', 20, 'units')).to.equal('ERROR');
+    expect(level('Fondaparinux', 10, 'mg')).to.equal('OK');
+    expect(level('Fondaparinux', 12.5, 'mg')).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
