@@ -47,8 +47,6 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Oxycodone: ['PO max_single', 'max_daily'],
   Hydrocodone: ['PO max_single', 'max_daily'],
   Codeine: ['PO max_single', 'max_daily'],
-  Propranolol: ['PO max_single', 'IV max_single', 'max_daily'],
-  Dabigatran: ['PO max_single', 'max_daily'],
   Argatroban: ['IV max_rate', 'max_daily'],
   Eptifibatide: ['IV max_single', 'IV max_rate', 'max_daily'],
   Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
@@ -369,6 +367,20 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Reteplase', 20, 'units')).to.equal('ERROR');
     expect(level('Fondaparinux', 10, 'mg')).to.equal('OK');
     expect(level('Fondaparinux', 12.5, 'mg')).to.equal('ERROR');
+  });
+
+  it('propranolol: 3 mg per IV dose; oral 320 mg/day without an indication (angina), 640 for hypertension', () => {
+    expect(level('Propranolol', 3, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Propranolol', 5, 'mg', null, 'IV')).to.equal('ERROR');
+    expect(level('Propranolol', 480, 'mg', null, 'PO')).to.equal('ERROR');
+    expect(level('Propranolol', 480, 'mg', null, 'PO', 'hypertension')).to.not.equal('ERROR');
+  });
+
+  it('dabigatran: 150 mg per dose without an indication; 220 mg once daily only after hip replacement', () => {
+    expect(level('Dabigatran', 150, 'mg')).to.equal('OK');
+    expect(level('Dabigatran', 220, 'mg')).to.equal('ERROR');
+    expect(level('Dabigatran', 220, 'mg', null, null, 'prophylaxis of DVT or PE after hip replacement')).to.equal('OK');
+    expect(level('Dabigatran', 300, 'mg', null, null, 'prophylaxis of DVT or PE after hip replacement')).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
