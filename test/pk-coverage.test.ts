@@ -29,7 +29,6 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Procarbazine: ['PO max_single', 'max_daily'],
   Mercaptopurine: ['PO max_single', 'max_daily'],
   Digoxin: ['IV max_single', 'PO max_single', 'max_daily'],
-  Milrinone: ['IV max_single'],
   Insulin_Regular: ['SC max_single', 'IV max_rate', 'max_daily'],
   Insulin_Lispro: ['SC max_single', 'IV max_rate', 'max_daily'],
   Insulin_Glargine: ['SC max_single', 'max_daily'],
@@ -48,7 +47,6 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Hydrocodone: ['PO max_single', 'max_daily'],
   Codeine: ['PO max_single', 'max_daily'],
   Argatroban: ['IV max_rate', 'max_daily'],
-  Eptifibatide: ['IV max_single', 'IV max_rate', 'max_daily'],
   Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
   Insulin_Aspart: ['SC max_single', 'max_daily'],
   Insulin_NPH: ['SC max_single', 'max_daily'],
@@ -381,6 +379,16 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Dabigatran', 220, 'mg')).to.equal('ERROR');
     expect(level('Dabigatran', 220, 'mg', null, null, 'prophylaxis of DVT or PE after hip replacement')).to.equal('OK');
     expect(level('Dabigatran', 300, 'mg', null, null, 'prophylaxis of DVT or PE after hip replacement')).to.equal('ERROR');
+  });
+
+  it('eptifibatide: 180 mcg/kg per bolus capped at 22.6 mg, 2 mcg/kg/min capped at 15 mg/h (the caps bind at 150 kg); milrinone 50 mcg/kg loading dose', () => {
+    expect(level('Eptifibatide', 180, 'mcg/kg', 80)).to.equal('OK');
+    expect(level('Eptifibatide', 180, 'mcg/kg', 150)).to.equal('ERROR');
+    expect(level('Eptifibatide', 2, 'mcg/kg/min', 80)).to.equal('OK');
+    expect(level('Eptifibatide', 2, 'mcg/kg/min', 150)).to.equal('ERROR');
+    expect(level('Eptifibatide', 3, 'mcg/kg/min', 80)).to.equal('ERROR');
+    expect(level('Milrinone', 50, 'mcg/kg', 80)).to.equal('OK');
+    expect(level('Milrinone', 75, 'mcg/kg', 80)).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
