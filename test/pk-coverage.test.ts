@@ -46,8 +46,6 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Oxycodone: ['PO max_single', 'max_daily'],
   Hydrocodone: ['PO max_single', 'max_daily'],
   Codeine: ['PO max_single', 'max_daily'],
-  Argatroban: ['IV max_rate', 'max_daily'],
-  Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
   Insulin_Aspart: ['SC max_single', 'max_daily'],
   Insulin_NPH: ['SC max_single', 'max_daily'],
   Insulin_Detemir: ['SC max_single', 'max_daily'],
@@ -389,6 +387,14 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Eptifibatide', 3, 'mcg/kg/min', 80)).to.equal('ERROR');
     expect(level('Milrinone', 50, 'mcg/kg', 80)).to.equal('OK');
     expect(level('Milrinone', 75, 'mcg/kg', 80)).to.equal('ERROR');
+  });
+
+  it('argatroban: 10 mcg/kg/min without an indication (HIT), up to 40 for PCI; tirofiban 25 mcg/kg bolus and 0.15 mcg/kg/min', () => {
+    expect(level('Argatroban', 12, 'mcg/kg/min', 80)).to.equal('ERROR');
+    expect(level('Argatroban', 25, 'mcg/kg/min', 80, null, 'percutaneous coronary intervention')).to.not.equal('ERROR');
+    expect(level('Argatroban', 50, 'mcg/kg/min', 80, null, 'percutaneous coronary intervention')).to.equal('ERROR');
+    expect(level('Tirofiban', 25, 'mcg/kg', 80)).to.equal('OK');
+    expect(level('Tirofiban', 0.3, 'mcg/kg/min', 80)).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
