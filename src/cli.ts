@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The `cpes` command: one subcommand per file under cli/, loaded only when used.
+import { fileURLToPath } from 'node:url';
+import { WORKER_ROLE_ARGUMENT } from './http/pool/messages.js';
 
 const commands: Record<string, { summary: string; load: () => Promise<{ main(argv: string[]): Promise<number> }> }> = {
   check: { summary: 'check protocol files for syntax and compile errors', load: () => import('./cli/check.js') },
@@ -7,21 +9,32 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   serve: { summary: 'serve the HTTP API', load: () => import('./cli/serve.js') },
   conformance: { summary: 'run the conformance fixtures against a deployment', load: () => import('./cli/conformance.js') },
   keys: { summary: 'create, list and revoke API keys', load: () => import('./cli/keys.js') },
+  research: { summary: 'rotate the research de-identification secret', load: () => import('./cli/research.js') },
   data: { summary: 'import, list and remove data packs (SNOMED CT map, laboratory ranges)', load: () => import('./cli/data.js') },
+  version: { summary: 'print the engine, API, Node.js and reference table versions', load: () => import('./cli/version.js') },
 };
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`);
-  return `usage: cpes <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'cpes <command> --help' for a command's options.`;
+  return (
+    `usage: cpes <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'cpes <command> --help' for a command's options.\n` +
+    `The protocol language: ${fileURLToPath(new URL('../docs/language.md', import.meta.url))}\n` +
+    `The library's functions: ${fileURLToPath(new URL('../docs/library.md', import.meta.url))}`
+  );
 }
 
 async function dispatch(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === WORKER_ROLE_ARGUMENT) {
+    // the single executable started by its own worker pool (src/http/pool): it runs protocols over IPC until the parent goes away
+    await import('./http/pool/worker.js');
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage() + '\n');
     return name === undefined ? 1 : 0;
   }
-  const command = commands[name];
+  const command = commands[name === '--version' ? 'version' : name];
   if (!command) {
     process.stderr.write(`cpes: unknown command '${name}'\n\n${usage()}\n`);
     return 1;

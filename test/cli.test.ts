@@ -55,7 +55,7 @@ describe('cpes run', () => {
     expect(r.status).to.equal(0);
     const body = JSON.parse(r.stdout);
     expect(Object.keys(body)).to.deep.equal(['success', 'events', 'alerts', 'stats', 'error']);
-    expect(body.alerts).to.deep.equal([{ severity: 'high', message: 'hr 131', line: 3 }]);
+    expect(body.alerts).to.deep.equal([{ severity: 'high', message: 'hr 131 /min', line: 3 }]); // p.hr carries its unit
     expect(body.stats).to.include.keys('event_count', 'execution_time_ms', 'engine_version');
   });
 

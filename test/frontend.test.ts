@@ -47,8 +47,8 @@ describe('front end: parsing', () => {
     expect(fn.params.map((p) => [p.name, p.typeName])).to.deep.equal([['score', 'int'], ['label', null]]);
     expect(fn.returnType).to.equal('str');
     const ifs = fn.body[0] as A.If;
-    expect(ifs.conditionText).to.equal('score >= 2');
-    expect((ifs.otherwise![0] as A.If).kind).to.equal('If'); // else if
+    expect(ifs.branches[0]!.conditionText).to.equal('score >= 2');
+    expect(ifs.branches).to.have.length(2); // else if
     const protocol = items[4] as A.Protocol;
     expect(protocol.body.map((s) => s.kind)).to.deep.equal([
       'Input', 'Let', 'Let', 'Let', 'While', 'For', 'Alert', 'Administer', 'Track', 'Track', 'Assess', 'Let',
@@ -65,7 +65,8 @@ describe('front end: parsing', () => {
     const loop = protocol.body[4] as A.While;
     expect(loop.conditionText).to.equal('not (score > 5) or false');
     expect((loop.condition as A.Binary).op).to.equal('or');
-    expect(protocol.body[7]).to.include({ kind: 'Administer', drug: 'Norepinephrine', amount: 0.1, unit: 'mcg/kg/min' });
+    expect(protocol.body[7]).to.include({ kind: 'Administer', drug: 'Norepinephrine' });
+    expect((protocol.body[7] as A.Administer).dose).to.include({ kind: 'Number', value: 0.1, unit: 'mcg/kg/min' });
     expect(protocol.body[8]).to.include({ kind: 'Track', useKae: true });
     expect((protocol.body[8] as A.Track).path).to.deep.equal(['p', 'lactate']);
     expect(protocol.body[10]).to.include({ kind: 'Assess', condition: 'sepsis' });
@@ -122,7 +123,7 @@ describe('front end: diagnostics at their exact position', () => {
     ['library arity', 'protocol P { let s = med.scores.qsofa(); }', "1:22 'med.scores.qsofa' takes 1 to 2 arguments but is given 0"],
     ['library table is not reachable', 'protocol P { let d = med.pk.drugs; }', "1:29 unknown function 'med.pk.drugs'"],
     ['units of different dimensions compared', 'protocol P { let x = 65 mmHg < 5 mg; }', '1:22 cannot compare 65 mmHg with 5 mg: pressure is not mass'],
-    ['units of different dimensions added', 'protocol P { let x = 5 mg + 2 mL; }', '1:22 cannot add 2 mL to 5 mg: volume is not mass'],
+    ['units of different dimensions added', 'protocol P { let x = 5 mg + 2 mL; }', '1:22 cannot add 5 mg and 2 mL: mass is not volume'],
     ['literal against annotation', 'protocol P { let x: int = "a"; }', "1:27 'x' is declared 'int' but is given a string"],
     ['constructor field type', 'type T { f: float = 1.0; }\nprotocol P { let t = T { f: "x" }; }', "2:29 field 'f' is declared 'float' but is given a string"],
     ['unknown constructor field', 'type T { f: float; }\nprotocol P { let t = T { g: 1 }; }', "2:26 type 'T' has no field 'g'; did you mean 'f'?"],

@@ -5,6 +5,7 @@ import guidanceTable from '../src/runtime/modules/genomics/data/cpic-guidance.js
 import { registry } from '../src/runtime/modules/index.js';
 import { alleleRows, diplotypeRows, guidanceRows, type CpicGeneFile, type CpicReportDrug } from '../scripts/data/cpic-transform.js';
 import { libraryOf } from './helpers/library.js';
+import { runLets } from './helpers/run.js';
 
 const { call, error } = libraryOf('genomics');
 const genes = (alleleTable as any).genes as Record<string, { alleles: { allele: string; function: string; activity: number | null }[]; diplotypes: Record<string, string> }>;
@@ -135,6 +136,7 @@ describe('genomics.dosing_guidance', () => {
     expect(im.note).to.match(/this table holds no row for CYP2C19 IM/);
     const none = call('dosing_guidance', 'CYP2D6', 'Pantoprazole', '*1/*1');
     expect(none).to.include({ has_guideline: false, recommendation: null, note: 'no CPIC guideline for this gene–drug pair' });
+    expect(call('dosing_guidance', 'CYP2D6', 'nosuchdrug', '*1/*1').note).to.equal('no CPIC guideline for this gene–drug pair ("nosuchdrug" is not a drug pk or the genomics tables know)');
   });
 
   it('INDETERMINATE gives no recommendation; HLA rows use the drug\'s own risk allele; multi-gene guidelines name their other genes', () => {
@@ -170,6 +172,18 @@ describe('genomics interactions and drug roles', () => {
     expect(error('interaction_check', [])).to.match(/argument 1 'current_drugs'/);
     expect(error('interaction_check', ['a', 3])).to.match(/item 1 must be a string, got number/);
     expect(error('interaction_check', Array(51).fill('x'))).to.match(/argument 1 'current_drugs'/);
+  });
+
+  it('a drug registered in the run through pk is the same drug to genomics: its CYP roles take part', () => {
+    const profile = JSON.stringify({
+      name: 'Testinhibitor', class: 'test_class', routes: ['PO'], default_route: 'PO',
+      dosing: { PO: { bolus: { usual: 10, usual_low: 5, usual_high: 20, max_single: 40, unit: 'mg' } } },
+      max_daily: 'none', max_daily_source: 'hand-made', max_weekly: 'none', max_weekly_source: 'hand-made',
+      cyp: [{ enzyme: 'CYP2C19', role: 'inhibitor', strength: 'strong' }], source: 'hand-made drug for tests',
+    });
+    const lets = runLets(`protocol P {\n  let reg = med.pk.register_drug(${profile});\n  let r = med.genomics.interaction_check(["Plavix", "testinhibitor"]);\n}`);
+    expect(lets.r.drugs_checked).to.deep.equal(['Clopidogrel', 'Testinhibitor']);
+    expect(lets.r.interactions[0]).to.include({ gene: 'CYP2C19', inhibitor: 'Testinhibitor', strength: 'strong', severity: 'MAJOR', prodrug: true });
   });
 
   it('drug_gene_check lists roles by gene and the CPIC guidelines naming the drug', () => {

@@ -159,14 +159,15 @@ describe('HTTP API (development mode)', function () {
     expect(wrongMethod.body).to.include({ success: false, code: 'method_not_allowed' });
   });
 
-  it('kills a run that passes the time limit (408) and keeps /health answering', async () => {
-    const slow = post(base, '/run', { code: 'protocol P { while true { } }' });
+  it('stops a run at the time limit (408) with its events so far and the line it was at, and keeps /health answering', async () => {
+    const slow = post(base, '/run', { code: 'protocol P {\n  let n = 0;\n  alert "looping";\n  while true { }\n}' });
     const health = await get(base, '/health');
     expect(health.status).to.equal(200);
     const r = await slow;
     expect(r.status).to.equal(408);
-    expect(r.body).to.include({ success: false, code: 'timeout' });
+    expect(r.body).to.include({ success: false, code: 'timeout', error: 'stopped at line 4 after 1.5 s (while loop)' });
     expect(Object.keys(r.body)).to.include.members(RUN_ENVELOPE);
+    expect(r.body.events.map((e: any) => e.event)).to.deep.equal(['[1] LOG: protocol P started', '[2] LOG: let n = 0', '[3] LOG: alert [info] looping']);
     const after = await post(base, '/run', { code: 'protocol P { let x = 1; }' });
     expect(after.status).to.equal(200);
   });

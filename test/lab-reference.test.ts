@@ -15,7 +15,7 @@ describe('lab.interpret (§5.3)', () => {
 
   it('answers the service.md fields first, then the lookup fields, with the shortest number form', () => {
     const r = call('interpret', 'potassium', 4.2);
-    expect(Object.keys(r)).to.deep.equal(['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay']);
+    expect(Object.keys(r)).to.deep.equal(['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay', 'given_value', 'given_unit']);
     expect(r).to.include({ reference_range: '3.5-5 mEq/L', flag: 'NORMAL', status: 'NORMAL', panel: 'BMP', sex_specific: false });
   });
 
@@ -137,5 +137,23 @@ describe('lab table build checks (§1.9)', () => {
   it('holds the specified minimum of 80 tests', () => {
     expect(labTable.minimum_required).to.equal(80);
     expect(tests.length).to.equal(80);
+  });
+});
+
+describe('lab.interpret with the unit the value is in', () => {
+  const { call: labCall, error: labError } = libraryOf('lab');
+
+  it('converts a troponin value sent in ng/mL to the table\'s ng/L, so 0.5 ng/mL is 500 ng/L and HIGH, never a NORMAL 0.5', () => {
+    const r = labCall('interpret', 'Troponin', 0.5, 'F', null, null, 'ng/mL');
+    expect(r).to.include({ value: 500, given_value: 0.5, given_unit: 'ng/mL', unit: 'ng/L', flag: 'HIGH' });
+    // 15.6 ng/L is the female 99th percentile: 0.0156 ng/mL is at it, 0.0157 above it
+    expect(labCall('interpret', 'Troponin', 0.0156, 'F', null, null, 'ng/mL')).to.include({ value: 15.6, flag: 'NORMAL' });
+    expect(labCall('interpret', 'Troponin', 0.0157, 'F', null, null, 'ng/mL')).to.include({ value: 15.7, flag: 'HIGH' });
+    expect(labCall('interpret', 'Troponin', 12, 'F')).to.include({ value: 12, given_unit: 'ng/L' });
+  });
+
+  it('refuses a unit that is not one, or that cannot be converted without more facts (mmol/L glucose to mg/dL)', () => {
+    expect(labError('interpret', 'Troponin', 0.5, 'F', null, null, 'bananas')).to.equal(`lab.interpret: argument 6 'unit' "bananas" is not a unit (ng/mL, ng/L, mg/dL, mmol/L, …)`);
+    expect(labError('interpret', 'Glucose', 5.5, null, null, null, 'mmol/L')).to.equal("lab.interpret: argument 6 'unit' mmol/L cannot be converted to Glucose's unit mg/dL; send the value in mg/dL");
   });
 });

@@ -56,6 +56,10 @@ describe('micro.susceptibility', () => {
       }
       if (row.sdd) for (const mic of row.sdd) expect(at(mic), `${label} SDD ${mic}`).to.equal('SUSCEPTIBLE_DOSE_DEPENDENT');
       if (row.i) for (const mic of [row.i[0] ?? previous(row.i[1]), row.i[1]]) expect(at(mic), `${label} I ${mic}`).to.equal('INTERMEDIATE');
+      if (row.r === null) {
+        expect(at(next(row.s)), `${label} above an S-only breakpoint`).to.equal('NON_SUSCEPTIBLE');
+        continue;
+      }
       if (row.s !== null && !row.i && !row.sdd) expect(next(row.s), `${label} has no gap`).to.equal(row.r);
       expect(at(row.r), `${label} at R`).to.equal('RESISTANT');
       expect(at(next(row.r)), `${label} above R`).to.equal('RESISTANT');
@@ -88,6 +92,8 @@ describe('micro.susceptibility', () => {
     expect(sus('E.coli', 'ciprofloxacin', 0.26)).to.include({ mic: 0.5 });
     expect(sus('E.coli', 'ciprofloxacin', 0.125)).to.include({ mic: 0.12, note: null });
     expect(sus('E.coli', 'gentamicin', 3)).to.include({ mic: 4, interpretation: 'INTERMEDIATE' });
+    expect(sus('MRSA', 'daptomycin', 2)).to.include({ interpretation: 'NON_SUSCEPTIBLE' });
+    expect(sus('Proteus', 'tigecycline', 0.5)).to.include({ interpretation: 'RESISTANT', intrinsic_susceptibility: 'RESISTANT' });
   });
 
   it('unknown organism or antibiotic is not found, naming which input and suggesting; bad arguments are errors', () => {
@@ -114,8 +120,9 @@ describe('micro: identify, empiric_therapy, gram_stain_ddx, list_organisms', () 
     const cdi = call('empiric_therapy', 'c_diff');
     expect(cdi).to.include({ key: 'CDI', infection: 'Clostridioides difficile infection', found: true });
     expect(cdi.tiers).to.deep.equal(['initial', 'severe', 'recurrent']);
-    expect(cdi.initial).to.deep.equal(['Fidaxomicin (dose not entered) PO']);
-    expect(cdi.note).to.match(/regimens not entered for severe, recurrent/);
+    expect(cdi.initial).to.deep.equal(['Fidaxomicin 200 mg twice daily for 10 days PO', 'Vancomycin 125 mg four times daily for 10 days PO']);
+    expect(cdi.regimens.recurrent[0]).to.include({ drug: 'Fidaxomicin', route: 'PO' });
+    expect(cdi.note).to.match(/regimens not entered for severe:/);
     expect(call('empiric_therapy', 'pneumonia')).to.include({ key: 'CAP', source: 'ATS/IDSA 2019 (Metlay et al., Am J Respir Crit Care Med 2019;200:e45)' });
     expect(call('empiric_therapy', 'vap').key).to.equal('HAP_VAP');
     expect(call('empiric_therapy', 'malaria')).to.include({ found: false });

@@ -54,7 +54,7 @@ describe('library registry', () => {
   it('lists canonical names then aliases, and resolves aliases to the same function', () => {
     expect(registry.listing()).to.deep.equal({ demo: ['interpret', 'broken', 'interp'] });
     expect(registry.resolve('demo', 'interp')).to.equal(fn);
-    expect(registry.catalog.modules.get('demo')!.get('interp')).to.deep.equal({ minArgs: 2, maxArgs: 5 });
+    expect(registry.catalog.modules.get('demo')!.get('interp')).to.include({ minArgs: 2, maxArgs: 5 });
   });
 
   it('binds positional arguments, then keyword arguments, and fills defaults', () => {

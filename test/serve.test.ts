@@ -14,15 +14,16 @@ describe('cpes serve', function () {
   });
 
   it('finishes a running protocol on SIGTERM, then exits 0', async () => {
-    const { child, url } = await startServe(['--dev', '--port', '0', '--workers', '1']);
+    const { child, url } = await startServe(['--dev', '--port', '0', '--workers', '1', '--run-timeout', '60000']);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // about a second of work in the worker
+    // a few seconds of work in the worker; SIGTERM comes once the run has surely been accepted, even on a
+    // loaded machine (the run timeout is raised so the slow case is not a 408)
     const running = fetch(`${url}/run`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: 'protocol P { let i = 0; while i < 150000000 { let i = i + 1; } }' }),
+      body: JSON.stringify({ code: 'protocol P { let i = 0; while i < 400000000 { let i = i + 1; } }' }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1500));
     child.kill('SIGTERM');
     const response = await running;
     expect(response.status).to.equal(200);

@@ -5,3 +5,4 @@ await import('./engine.js');
 await import('./icd.js');
 await import('./admission.js');
 await import('./http.js');
+await import('./executable.js');

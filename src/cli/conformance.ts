@@ -1,14 +1,14 @@
 // `cpes conformance [--base-url URL] [--key KEY] [--json] [DIR]`: run the fixtures over HTTP against any
 // deployment; one line per fixture, then `N passed, N failed`; exit 1 when any fails.
-import { judge, loadFixtures } from './fixtures.js';
+import { builtInFixtures, judge, loadFixtures } from './fixtures.js';
 
-const USAGE = 'usage: cpes conformance [--base-url URL] [--key KEY] [--json] [DIR]   (defaults: http://127.0.0.1:8080/v1, $CPES_API_KEY, fixtures/)';
+const USAGE = 'usage: cpes conformance [--base-url URL] [--key KEY] [--json] [DIR]   (defaults: http://127.0.0.1:8080/v1, $CPES_API_KEY, the fixtures built into cpes)';
 
 export async function main(argv: string[]): Promise<number> {
   let baseUrl = process.env.CPES_BASE_URL ?? 'http://127.0.0.1:8080/v1';
   let key = process.env.CPES_API_KEY;
   let json = false;
-  let dir = 'fixtures';
+  let dir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--base-url') baseUrl = argv[++i] ?? '';
@@ -24,9 +24,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   let fixtures;
   try {
-    fixtures = await loadFixtures(dir);
+    fixtures = dir === undefined ? builtInFixtures() : await loadFixtures(dir);
   } catch (error) {
-    process.stderr.write(`cpes conformance: cannot read fixtures from ${dir}: ${(error as Error).message}\n`);
+    process.stderr.write(`cpes conformance: cannot read fixtures from ${dir ?? 'the build'}: ${(error as Error).message}\n`);
     return 1;
   }
   const results: { name: string; passed: boolean; problems: string[] }[] = [];

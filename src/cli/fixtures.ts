@@ -2,6 +2,7 @@
 // The same judge serves `cpes conformance` over HTTP and the engine test suite.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { readAssetDirectory } from '../util/assets.js';
 
 export interface FixtureExpectation {
   status: number;
@@ -29,15 +30,26 @@ export interface Fixture {
 }
 
 export async function loadFixtures(dir: string): Promise<Fixture[]> {
-  const names = (await readdir(dir)).filter((f) => f.endsWith('.moiss')).sort();
-  return Promise.all(
-    names.map(async (file) => {
-      const name = basename(file, '.moiss');
-      const code = await readFile(join(dir, file), 'utf8');
-      const spec = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as Omit<Fixture, 'name' | 'code'>;
-      return { name, code, description: spec.description, patient: spec.patient, expect: spec.expect };
-    }),
-  );
+  const files: Record<string, string> = {};
+  for (const file of await readdir(dir)) if (/\.(moiss|json)$/.test(file)) files[file] = await readFile(join(dir, file), 'utf8');
+  return fixturesFrom(files);
+}
+
+/** The fixtures this build carries (fixtures/ of the checkout, or the copy inside the single executable). */
+export function builtInFixtures(): Fixture[] {
+  return fixturesFrom(readAssetDirectory('fixtures'));
+}
+
+/** Each NAME.moiss with its NAME.json, by name. */
+function fixturesFrom(files: Record<string, string>): Fixture[] {
+  const names = Object.keys(files).filter((f) => f.endsWith('.moiss') && !f.includes('/')).sort();
+  return names.map((file) => {
+    const name = basename(file, '.moiss');
+    const specText = files[`${name}.json`];
+    if (specText === undefined) throw new Error(`${file} has no ${name}.json beside it`);
+    const spec = JSON.parse(specText) as Omit<Fixture, 'name' | 'code'>;
+    return { name, code: files[file]!, description: spec.description, patient: spec.patient, expect: spec.expect };
+  });
 }
 
 interface RunBody {

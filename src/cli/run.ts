@@ -1,13 +1,18 @@
 // `cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR]`: run a protocol locally, with the
-// data packs of DIR (or $CPES_DATA_DIR) when given, as `cpes serve` would.
+// data packs and the db/research store of DIR (or $CPES_DATA_DIR) when given, as `cpes serve` would.
 // Exit 0 on success, 1 on a runtime error (or usage/I-O error), 2 on syntax or compile errors.
 import { readFile } from 'node:fs/promises';
 import { stripByteOrderMark } from '../compiler/frontend.js';
 import { runProtocol } from '../engine/index.js';
+import { installLibraryStore } from '../engine/library-store.js';
 import { usePackDirectory } from '../runtime/packs/active.js';
+import { quotasFromEnv } from '../store/quotas.js';
+import { SqliteLibraryStore } from '../store/sqlite/library.js';
 import type { JsonValue } from '../runtime/modules/types.js';
 
-const USAGE = 'usage: cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR (its data packs; env CPES_DATA_DIR)]';
+const USAGE = `usage: cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR]
+  --data-dir DIR   use DIR's data packs and keep db and research records in DIR's store (organization
+                   'development'; env CPES_DATA_DIR); without it those records live in memory for this run`;
 
 async function readPatient(spec: string): Promise<Record<string, JsonValue>> {
   const text = spec.startsWith('@') ? await readFile(spec.slice(1), 'utf8') : spec;
@@ -54,6 +59,14 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`cpes run: bad --patient: ${(error as Error).message}\n`);
     return 1;
   }
+  if (dataDir) {
+    try {
+      installLibraryStore(SqliteLibraryStore.open(dataDir, { quotas: quotasFromEnv(process.env) }));
+    } catch (error) {
+      process.stderr.write(`cpes run: cannot open the data directory ${dataDir}: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
   usePackDirectory(dataDir ?? null);
   const outcome = runProtocol(stripByteOrderMark(source), patient);
   if (json) {
@@ -65,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
       for (const a of outcome.body.alerts) process.stdout.write(`  [${a.severity}] line ${a.line}: ${a.message}\n`);
     }
     for (const d of outcome.body.diagnostics ?? []) process.stderr.write(`${file}:${d.line}:${d.column}: error: ${d.message}\n`);
-    if (outcome.kind === 'runtime_error') process.stderr.write(`${outcome.body.error}\n`);
+    if (outcome.kind === 'runtime_error' || outcome.kind === 'timeout') process.stderr.write(`${outcome.body.error}\n`);
   }
   return outcome.kind === 'ok' ? 0 : outcome.kind === 'invalid' ? 2 : 1;
 }

@@ -6,13 +6,17 @@ import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
 import type { AccessControl } from '../http/access-types.js';
+import { openLibrary } from './serve-library.js';
 import { usePackDirectory } from '../runtime/packs/active.js';
 import { openStoreAccess } from './serve-store.js';
 
 const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
   --host HOST         address (default 0.0.0.0, 127.0.0.1 in dev mode; env CPES_HOST)
-  --data-dir DIR      data directory: SQLite store and data packs (default ./data; env CPES_DATA_DIR)
+  --data-dir DIR      data directory: SQLite store (keys, usage, db and research records), research
+                      secret and data packs (default ./data; env CPES_DATA_DIR; in development mode
+                      without it: a fresh temporary directory)
+  --price-list FILE   finance price list replacing the shipped placeholder prices (env CPES_PRICE_LIST)
   --workers N         protocol worker processes (default: one per core; env CPES_WORKERS)
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
   --max-queue N       runs that may wait for a worker (default 64; env CPES_MAX_QUEUE)
@@ -28,6 +32,7 @@ export interface ServeOptions {
   maxQueue: number;
   heapMb: number;
   dev: boolean;
+  priceList?: string;
 }
 
 const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' | 'string' | 'bool' }> = {
@@ -39,6 +44,7 @@ const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' 
   '--max-queue': { key: 'maxQueue', env: 'CPES_MAX_QUEUE', kind: 'int' },
   '--heap-mb': { key: 'heapMb', env: 'CPES_HEAP_MB', kind: 'int' },
   '--dev': { key: 'dev', env: 'CPES_DEV_MODE', kind: 'bool' },
+  '--price-list': { key: 'priceList', env: 'CPES_PRICE_LIST', kind: 'string' },
 };
 
 /** Flags win over environment variables, which win over defaults. Throws with a usage message. */
@@ -69,17 +75,22 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       (options[spec.key] as string) = raw;
     }
   };
+  let dataDirGiven = false;
   for (const [flag, spec] of Object.entries(FLAGS)) {
     const value = env[spec.env];
+    if (spec.key === 'dataDir' && value !== undefined && value !== '') dataDirGiven = true;
     if (value !== undefined && value !== '') set(flag, spec.kind === 'bool' ? value : value, spec.env);
   }
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const spec = FLAGS[flag];
     if (!spec) throw new Error(`unknown option '${argv[i]}'`);
+    if (spec.key === 'dataDir') dataDirGiven = true;
     if (spec.kind === 'bool') set(flag, inline ?? undefined, flag);
     else set(flag, inline ?? argv[++i], flag);
   }
+  // development mode keeps library records in a throwaway directory unless one is named
+  if (options.dev && !dataDirGiven) options.dataDir = '';
   return options;
 }
 
@@ -102,8 +113,9 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     access = opened.access;
     closeStore = opened.close;
   }
+  const library = openLibrary(options);
   usePackDirectory(options.dataDir || null); // /v1/call and /v1/health read packs here; each pool child is told the same directory
-  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: options.dataDir || undefined });
+  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: library.dataDir });
   const app = createApp({ pool, access, log });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
   const server = app.listen(options.port, host);
@@ -134,6 +146,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
         server.closeAllConnections();
         await stopped;
         closeStore();
+        library.close();
       })()),
   };
 }

@@ -8,21 +8,27 @@ import { RunLog, type Severity } from '../runtime/log.js';
 import type { Registry } from '../runtime/modules/registry.js';
 import type { CallContext, RunPatient } from '../runtime/modules/types.js';
 import { notBooleanError } from '../runtime/operators.js';
-import { fromJson, makeRecord, renderForLog, renderText, toJson, type RecordValue, type Value } from '../runtime/values.js';
+import { kindOf, makeRecord, Quantity, renderForLog, renderText, toJson, type RecordValue, type Value } from '../runtime/values.js';
+import { patientRecord } from '../runtime/patient.js';
+import { parseUnit } from '../units/index.js';
 import { ExpressionCompiler, MAX_LIST_LENGTH, checkType, pathText, Scope, type FunctionCode, type ProgramTables, type TypeCode } from './expressions.js';
-import { located, UNSET, type Eval, type Exec, type Frame, type Run } from './frame.js';
+import { checkDeadline, DEADLINE_STRIDE, located, TimeLimitReached, UNSET, type Eval, type Exec, type Frame, type Run } from './frame.js';
 
 export interface RunResult {
   log: RunLog;
   /** set when the run stopped with a runtime error */
   error: RuntimeError | null;
+  /** set when the run stopped itself at its deadline */
+  stopped: TimeLimitReached | null;
 }
 
 export interface CompiledProgram {
-  run(patient: RunPatient, ctx: CallContext): RunResult;
+  /** `deadline`: a performance.now() time at which the run stops itself (Infinity: never) */
+  run(patient: RunPatient, ctx: CallContext, deadline?: number): RunResult;
 }
 
 const NO_RETURN = false;
+const KILOGRAM = parseUnit('kg')!;
 
 export function compileProgram(program: A.Program, registry: Registry): CompiledProgram {
   return new ProgramCompiler(program, registry).build();
@@ -56,19 +62,20 @@ class ProgramCompiler {
     const imports = this.program.items.filter((i): i is A.Import => i.kind === 'Import');
     const protocols = this.program.items.filter((i): i is A.Protocol => i.kind === 'Protocol').map((p) => this.compileProtocol(p));
     return {
-      run: (patient, ctx) => {
+      run: (patient, ctx, deadline = Infinity) => {
         const log = new RunLog();
-        const record = fromJson(patient.fields) as RecordValue;
+        const record = patientRecord(patient.fields);
         this.patients.add(record);
-        const run: Run = { log, ctx, depth: 0, patient: record };
+        const run: Run = { log, ctx, depth: 0, patient: record, deadline, calls: 0 };
         try {
           for (const i of imports) log.add(i.line, 'import', `import ${i.path.join('.')}`, { module: i.path.slice(1).join('.') });
           for (const protocol of protocols) protocol(run);
-          return { log, error: null };
+          return { log, error: null, stopped: null };
         } catch (error) {
-          if (error instanceof RuntimeError) return { log, error };
+          if (error instanceof TimeLimitReached) return { log, error: null, stopped: error };
+          if (error instanceof RuntimeError) return { log, error, stopped: null };
           if (error instanceof RangeError && /call stack/i.test(error.message)) {
-            return { log, error: new RuntimeError('the protocol nests too deeply to run', { line: 1, column: 1, endLine: 1, endColumn: 1 }) };
+            return { log, error: new RuntimeError('the protocol nests too deeply to run', { line: 1, column: 1, endLine: 1, endColumn: 1 }), stopped: null };
           }
           throw error;
         }
@@ -138,7 +145,7 @@ class ProgramCompiler {
       case 'Alert':
         return this.alert(s, scope);
       case 'Administer':
-        return this.administer(s, inProtocol);
+        return this.administer(s, scope, inProtocol);
       case 'Track':
         return this.track(s, scope);
       case 'Assess':
@@ -197,16 +204,22 @@ class ProgramCompiler {
     };
   }
 
+  /** An `else if` chain runs as a loop over its branches, logging each condition it tests. */
   private if(s: A.If, scope: Scope, inProtocol: boolean): Exec {
-    const test = this.condition(s.condition, scope, 'the if condition');
-    const then = this.block(s.then, scope, inProtocol);
+    const branches = s.branches.map((b) => ({
+      test: this.condition(b.condition, scope, 'the if condition'),
+      then: this.block(b.then, scope, inProtocol),
+      line: b.line,
+      text: b.conditionText,
+    }));
     const otherwise = s.otherwise ? this.block(s.otherwise, scope, inProtocol) : null;
-    const { line, conditionText } = s;
     return (f) => {
-      const result = test(f);
-      const log = f.run.log;
-      if (log.accepting) log.add(line, 'if', `if ${conditionText} -> ${result}`, { condition: conditionText, result });
-      if (result) return then(f);
+      for (const branch of branches) {
+        const result = branch.test(f);
+        const log = f.run.log;
+        if (log.accepting) log.add(branch.line, 'if', `if ${branch.text} -> ${result}`, { condition: branch.text, result });
+        if (result) return branch.then(f);
+      }
       return otherwise ? otherwise(f) : false;
     };
   }
@@ -220,6 +233,7 @@ class ProgramCompiler {
       let returned = false;
       while (test(f)) {
         iterations++;
+        if ((iterations & DEADLINE_STRIDE) === 0) checkDeadline(f.run, line, 'while loop');
         if (body(f)) {
           returned = true;
           break;
@@ -241,7 +255,9 @@ class ProgramCompiler {
     return (f) => {
       const list = iterable(f);
       if (!Array.isArray(list)) throw new RuntimeError(`'for ${variable} in' needs a list, found ${list === null ? 'null' : typeof list === 'object' ? 'a record' : `a ${typeof list}`}`, s.iterable);
+      let iterations = 0;
       for (const element of list.slice(0, MAX_LIST_LENGTH)) {
+        if ((++iterations & DEADLINE_STRIDE) === 0) checkDeadline(f.run, line, 'for loop');
         f.slots[slot] = element;
         const log = f.run.log;
         if (log.accepting) log.add(line, 'let', `let ${variable} = ${renderForLog(element)}`, { name: variable, value: toJson(element) });
@@ -264,11 +280,15 @@ class ProgramCompiler {
     };
   }
 
-  private administer(s: A.Administer, inProtocol: boolean): Exec {
+  private administer(s: A.Administer, scope: Scope, inProtocol: boolean): Exec {
     const usesPatient = inProtocol && this.program.items.some((i) => i.kind === 'Protocol' && i.body.some((b) => b.kind === 'Input' && b.typeName === 'Patient'));
+    const dose = this.expr(s.dose, scope);
     return (f) => {
+      const amount = dose(f);
+      if (!(amount instanceof Quantity)) throw new RuntimeError(`the dose of ${s.drug} must be a quantity with a unit, got ${kindOf(amount)}`, s.dose);
       const weight = usesPatient ? f.run.patient.weight : undefined;
-      administer(f.run.ctx, f.run.log, s, s.drug, s.amount, s.unit, typeof weight === 'number' ? weight : null);
+      const weightKg = weight instanceof Quantity ? weight.in(KILOGRAM) : typeof weight === 'number' ? weight : null;
+      administer(f.run.ctx, f.run.log, s, s.drug, amount.value, amount.unit.text, weightKg);
       return false;
     };
   }

@@ -3,10 +3,12 @@ import type { Span } from '../diagnostic.js';
 import type * as A from '../parser/ast.js';
 import { RuntimeError } from '../runtime/errors.js';
 import type { Registry } from '../runtime/modules/registry.js';
-import { add, compare, divide, equals, multiply, negate, notBooleanError, remainder, subtract } from '../runtime/operators.js';
-import { fromJson, hasField, isRecord, kindOf, makeRecord, Quantity, recordType, toJson, type RecordValue, type Value } from '../runtime/values.js';
+import { add, compare, convert, divide, equals, multiply, negate, notBooleanError, remainder, subtract } from '../runtime/operators.js';
+import { fromJson, hasField, isRecord, kindOf, makeRecord, Quantity, recordType, type RecordValue, type Value } from '../runtime/values.js';
+import { parseUnit } from '../units/index.js';
 import { BUILTIN_TYPES } from './check/types.js';
-import { located, MAX_CALL_DEPTH, UNSET, type Eval, type Exec, type Frame } from './frame.js';
+import { toLibraryArgument } from '../runtime/library-arguments.js';
+import { CALL_DEADLINE_STRIDE, checkDeadline, located, MAX_CALL_DEPTH, UNSET, type Eval, type Exec, type Frame } from './frame.js';
 
 export const MAX_LIST_LENGTH = 100_000;
 
@@ -121,7 +123,22 @@ export class ExpressionCompiler {
         return this.unary(e, scope);
       case 'Binary':
         return this.binary(e, scope);
+      case 'Convert':
+        return this.convert(e, scope);
     }
+  }
+
+  private convert(e: A.Convert, scope: Scope): Eval {
+    const value = this.compile(e.value, scope);
+    const unit = parseUnit(e.unit);
+    if (!unit) throw new Error(`unchecked unit ${e.unit}`);
+    return (f) => {
+      try {
+        return convert(value(f), unit);
+      } catch (error) {
+        throw located(error, e);
+      }
+    };
   }
 
   private name(e: A.NameRef, scope: Scope): Eval {
@@ -218,8 +235,11 @@ export class ExpressionCompiler {
       const fn = registry.resolve(library.module, library.name);
       if (!fn) throw new Error(`unchecked library function ${library.module}.${library.name}`);
       return (f) => {
-        const values = args.map((a) => toJson(a(f), true));
+        // a library call can be slow, so each one checks the deadline
+        checkDeadline(f.run, e.line, `med.${library.module}.${library.name}`);
+        const values = args.map((a, i) => toLibraryArgument(a(f), fn.params[i], `${library.module}.${library.name}`, i));
         try {
+          f.run.ctx.line = e.line; // for the audit trail of db and research
           return fromJson(registry.invoke(fn, values, {}, f.run.ctx));
         } catch (error) {
           throw located(error, e);
@@ -231,6 +251,7 @@ export class ExpressionCompiler {
     if (!code) throw new Error(`unchecked function ${e.callee.name}`);
     return (f) => {
       const run = f.run;
+      if ((++run.calls & CALL_DEADLINE_STRIDE) === 0) checkDeadline(run, e.line, `function '${code.name}'`);
       if (run.depth >= MAX_CALL_DEPTH) throw new RuntimeError(`call depth limit of ${MAX_CALL_DEPTH} exceeded in '${code.name}' (runaway recursion?)`, e);
       const frame: Frame = { slots: new Array(code.frameSize).fill(UNSET), ret: null, run };
       for (let i = 0; i < args.length; i++) {

@@ -20,6 +20,30 @@ export interface Run {
   depth: number;
   /** the request's patient as a record (bound by `input: Patient p;`) */
   patient: RecordValue;
+  /** performance.now() time at which the run stops itself; Infinity when it has no limit */
+  deadline: number;
+  /** user-function calls so far, so the deadline is checked on every 64th */
+  calls: number;
+}
+
+/** Loops check the clock every 1024 iterations, function calls every 64 and library calls each time: cheap, and well inside the margin before the hard limit. */
+export const DEADLINE_STRIDE = 1023;
+export const CALL_DEADLINE_STRIDE = 63;
+
+/** The run reached its deadline at a loop back-edge or a function entry (not an error of the protocol). */
+export class TimeLimitReached extends Error {
+  override name = 'TimeLimitReached';
+  constructor(
+    readonly line: number,
+    /** `while loop`, `for loop`, `function 'f'`, `med.lab.interpret` */
+    readonly construct: string,
+  ) {
+    super(`stopped at line ${line} (${construct})`);
+  }
+}
+
+export function checkDeadline(run: Run, line: number, construct: string): void {
+  if (performance.now() >= run.deadline) throw new TimeLimitReached(line, construct);
 }
 
 export interface Frame {

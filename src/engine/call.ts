@@ -3,6 +3,7 @@ import { registry } from '../runtime/modules/index.js';
 import { createContext } from '../runtime/modules/context.js';
 import { ArgumentError, type JsonValue } from '../runtime/modules/types.js';
 import { seedFromText } from '../util/random.js';
+import { libraryStore } from './library-store.js';
 import type { CallOutcome, EngineOptions } from './types.js';
 
 export interface CallRequest {
@@ -22,6 +23,8 @@ export function callFunction(request: CallRequest, options: EngineOptions = {}):
     organization: options.organization,
     requestId: options.requestId,
     now: options.now,
+    actor: options.actor,
+    store: () => options.store ?? libraryStore(),
     seed: seedFromText(JSON.stringify([request.module, request.function, args, kwargs])),
   });
   try {

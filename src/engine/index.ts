@@ -9,7 +9,9 @@ import { registry } from '../runtime/modules/index.js';
 import type { JsonValue } from '../runtime/modules/types.js';
 import { buildPatient } from '../runtime/patient.js';
 import { seedFromText } from '../util/random.js';
+import { formatNumber } from '../runtime/values.js';
 import { LruCache } from './cache.js';
+import { libraryStore } from './library-store.js';
 import type { EngineOptions, RunEnvelope, RunOutcome } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 
@@ -52,6 +54,18 @@ function invalidPatient(patient: unknown): string | null {
   return null;
 }
 
+/**
+ * The run stops itself this long before its limit, so it can still send its partial log before the
+ * pool's hard kill: 5% of the limit, at least 50 ms and at most 500 ms.
+ */
+export function stopBeforeLimit(limitMs: number): number {
+  return Math.min(500, Math.max(50, limitMs * 0.05));
+}
+
+function deadlineOf(started: number, limitMs: number | undefined): number {
+  return limitMs === undefined ? Infinity : started + limitMs - stopBeforeLimit(limitMs);
+}
+
 export function runProtocol(source: string, patient?: Record<string, JsonValue>, options: EngineOptions = {}): RunOutcome {
   const started = performance.now();
   try {
@@ -67,10 +81,17 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       organization: options.organization,
       requestId: options.requestId,
       now: options.now,
+      actor: options.actor,
+      store: () => options.store ?? libraryStore(),
       patient: buildPatient(patient ?? {}),
       seed: seedFromText(JSON.stringify({ code: source, patient: patient ?? null })),
     });
-    const { log, error } = compiled.program.run(ctx.patient!, ctx);
+    const { log, error, stopped } = compiled.program.run(ctx.patient!, ctx, deadlineOf(started, options.timeLimitMs));
+    if (stopped) {
+      const limit = `${formatNumber(options.timeLimitMs! / 1000)} s`;
+      const message = `stopped at line ${stopped.line} after ${limit} (${stopped.construct})`;
+      return { kind: 'timeout', body: { success: false, events: log.events, alerts: log.alerts, stats: {}, error: message, code: 'timeout' } };
+    }
     if (error) {
       return { kind: 'runtime_error', body: { success: false, events: log.events, alerts: log.alerts, stats: {}, error: error.format() } };
     }

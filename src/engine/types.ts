@@ -2,6 +2,7 @@
 // (service.md §2, api.md, language.md §8–§9). The HTTP layer only adds status codes and headers.
 import type { Diagnostic } from '../diagnostic.js';
 import type { JsonValue } from '../runtime/modules/types.js';
+import type { LibraryStore } from '../store/library.js';
 
 /** One log entry: `{ event: "[<line>] LOG: <message>", line, kind, ...facts as data }` (language.md §8). */
 export interface RunEvent {
@@ -42,10 +43,11 @@ export interface RunEnvelope {
 
 /**
  * `ok`: ran to the end (HTTP 200). `runtime_error`: stopped with a runtime error (HTTP 200, success false).
- * `invalid`: syntax or compile errors, nothing ran (HTTP 400 with diagnostics).
+ * `invalid`: syntax or compile errors, nothing ran (HTTP 400 with diagnostics). `timeout`: the run
+ * stopped itself at its time limit (HTTP 408), with the events logged so far and the line it was at.
  */
 export interface RunOutcome {
-  kind: 'ok' | 'runtime_error' | 'invalid';
+  kind: 'ok' | 'runtime_error' | 'invalid' | 'timeout';
   body: RunEnvelope;
 }
 
@@ -68,4 +70,10 @@ export interface EngineOptions {
   requestId?: string;
   /** injected clock (tests fix it) */
   now?: () => Date;
+  /** the key's display prefix for the audit trail; `development` by default */
+  actor?: string;
+  /** the persistent store of db and research; the process's installed store by default */
+  store?: LibraryStore;
+  /** the run's time limit in ms: the run stops itself shortly before it (see stopBeforeLimit) */
+  timeLimitMs?: number;
 }

@@ -1,14 +1,11 @@
-// The engine version is the package version (api.md "Health and versions"). The manifest is found by
-// walking up from this file, so the same code works from src/, dist/ and benchmark builds.
-import { existsSync, readFileSync } from 'node:fs';
+// The engine version is the package version (api.md "Health and versions"), read from the manifest asset
+// so the same code works from src/, dist/, benchmark builds and the single executable.
+import { readAsset } from '../util/assets.js';
 
 function readManifestVersion(): string {
-  for (let url = new URL('../package.json', import.meta.url), i = 0; i < 5; i++, url = new URL('../package.json', new URL('.', url))) {
-    if (!existsSync(url)) continue;
-    const manifest = JSON.parse(readFileSync(url, 'utf8')) as { name?: string; version?: string };
-    if (manifest.name === 'cpes' && manifest.version) return manifest.version;
-  }
-  throw new Error('cannot find the cpes package.json');
+  const manifest = JSON.parse(readAsset('manifest').toString('utf8')) as { name?: string; version?: string };
+  if (manifest.name !== 'cpes' || !manifest.version) throw new Error('the cpes package.json has no version');
+  return manifest.version;
 }
 
 export const ENGINE_VERSION: string = readManifestVersion();

@@ -137,8 +137,8 @@ export function createApp(options: AppOptions): Koa {
     const length = countCodePoints(code, MAX_CODE_POINTS);
     if (length > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
     const account = ctx.state.account as Account;
-    const outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string);
-    ctx.status = outcome.kind === 'invalid' ? 400 : 200;
+    const outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+    ctx.status = outcome.kind === 'invalid' ? 400 : outcome.kind === 'timeout' ? 408 : 200;
     ctx.body = outcome.body;
   });
 
@@ -146,7 +146,7 @@ export function createApp(options: AppOptions): Koa {
     const body = objectBody(ctx);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
-    const outcome = callFunction(body as never, { organization: account.owner, requestId: ctx.state.requestId as string });
+    const outcome = callFunction(body as never, { organization: account.owner, requestId: ctx.state.requestId as string, actor: account.prefix ?? 'development' });
     ctx.status = outcome.kind === 'ok' ? 200 : 400;
     ctx.body = outcome.body;
   });

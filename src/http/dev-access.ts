@@ -1,7 +1,7 @@
 // Development mode (api.md): no key, nothing counted or limited, a fixed usage record.
 import type { AccessControl, Account } from './access-types.js';
 
-const DEVELOPMENT: Account = Object.freeze({ keyId: null, owner: 'development', tier: 'enterprise' });
+const DEVELOPMENT: Account = Object.freeze({ keyId: null, prefix: null, owner: 'development', tier: 'enterprise' });
 
 export function createDevAccess(now: () => Date = () => new Date()): AccessControl {
   return {

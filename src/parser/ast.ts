@@ -80,14 +80,19 @@ export interface Let extends Span {
   value: Expr;
 }
 
+/** `if c {…} else if d {…} else {…}`: the branches in order, so an `else if` chain is a list, not a nesting. */
 export interface If extends Span {
   kind: 'If';
+  branches: IfBranch[];
+  /** the final `else { ... }`, or null */
+  otherwise: Statement[] | null;
+}
+
+export interface IfBranch extends Span {
   condition: Expr;
   /** the condition exactly as written, for the `if <source of c> -> true` event */
   conditionText: string;
   then: Statement[];
-  /** `else { ... }` gives its statements; `else if` gives a one-element list holding the nested If */
-  otherwise: Statement[] | null;
 }
 
 export interface While extends Span {
@@ -115,9 +120,8 @@ export interface Alert extends Span {
 export interface Administer extends Span {
   kind: 'Administer';
   drug: string;
-  amount: number;
-  /** the unit exactly as written, e.g. `mcg/kg/min` */
-  unit: string;
+  /** a quantity: `0.1 mcg/kg/min`, `15 mg/kg * p.weight` */
+  dose: Expr;
 }
 
 export interface Track extends Span {
@@ -157,7 +161,16 @@ export type Expr =
   | Index
   | Call
   | Unary
-  | Binary;
+  | Binary
+  | Convert;
+
+/** `e as kg/m2` */
+export interface Convert extends Span {
+  kind: 'Convert';
+  value: Expr;
+  unit: string;
+  unitSpan: Span;
+}
 
 export interface NumberLiteral extends Span {
   kind: 'Number';

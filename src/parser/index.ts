@@ -3,6 +3,7 @@ import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Diagnostic, Span } from '../diagnostic.js';
 import { tokenize } from '../lexer/index.js';
 import type { Program } from './ast.js';
+import { depthError, nestingError } from './nesting.js';
 import { ProtocolParser } from './parser.js';
 
 export type { Program } from './ast.js';
@@ -79,6 +80,9 @@ function invalidEscapes(tokens: IToken[]): Diagnostic[] {
 
 export function parse(source: string): ParseResult {
   const lexed = tokenize(source);
+  // the parser recurses into brackets: too deep a nest is reported, never parsed
+  const tooDeep = nestingError(lexed.tokens);
+  if (tooDeep) return { program: null, diagnostics: [...lexed.diagnostics, tooDeep].sort((a, b) => a.line - b.line || a.column - b.column) };
   const p = protocolParser();
   p.load(lexed.tokens, source);
   const program = p.program();
@@ -88,6 +92,10 @@ export function parse(source: string): ParseResult {
   }
   for (const chained of p.chainErrors) {
     diagnostics.push({ stage: 'syntax', ...positionOf(chained.token)!, message: chained.message });
+  }
+  if (diagnostics.length === 0) {
+    const deep = depthError(program);
+    if (deep) diagnostics.push(deep);
   }
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
   return { program: diagnostics.length === 0 ? program : null, diagnostics };

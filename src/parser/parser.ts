@@ -1,6 +1,6 @@
 // The Chevrotain grammar of language.md §3, building the typed AST directly (embedded actions are
 // faster than a CST plus a visitor). One instance is reused for every parse.
-import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, tokenMatcher, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import type { Span } from '../diagnostic.js';
 import * as T from '../lexer/tokens.js';
 import type * as A from './ast.js';
@@ -184,7 +184,10 @@ export class ProtocolParser extends EmbeddedActionsParser {
       this.CONSUME(T.LBrace);
       const body: A.Statement[] = [];
       this.MANY(() => {
-        const statement = this.OR((this.protocolItemAlternatives ??= [{ ALT: () => this.SUBRULE(this.inputDecl) }, { ALT: () => this.SUBRULE(this.statement) }]));
+        const statement = this.OR((this.protocolItemAlternatives ??= [
+          { ALT: () => this.SUBRULE(this.inputDecl) },
+          { ALT: () => this.SUBRULE(this.statement) },
+        ]));
         this.ACTION(() => statement && body.push(statement));
       });
       this.CONSUME(T.RBrace);
@@ -223,6 +226,8 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => [] },
   );
 
+  // `track`, `assess`, `administer`, `for` and `input` are also names: the parser's two-token lookahead
+  // tells `track p.x;` (keyword, name) from `track(1);` (name, operator), as no expression has two names in a row.
   private statementAlternatives: IOrAlt<A.Statement>[] | undefined;
   private statement = this.RULE(
     'statement',
@@ -283,22 +288,32 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ expr: { kind: 'Null' as const, ...NOWHERE }, text: '' }) },
   );
 
+  /** An `else if` chain is a loop here, not a recursion, so a long chain cannot exhaust the stack. */
   private ifStatement = this.RULE(
     'ifStatement',
     (): A.If => {
       const first = this.CONSUME(T.Kw.if);
-      const condition = this.SUBRULE(this.condition);
-      const then = this.SUBRULE(this.block);
+      const branches: A.IfBranch[] = [];
+      const branch = (start: IToken, condition: { expr: A.Expr; text: string }, then: A.Statement[]): void => {
+        this.ACTION(() => branches.push({ condition: condition.expr, conditionText: condition.text, then, ...this.spanOf(start) }));
+      };
+      branch(first, this.SUBRULE(this.condition), this.SUBRULE(this.block));
+      this.MANY({
+        GATE: () => this.LA(2).tokenType === T.Kw.if,
+        DEF: () => {
+          this.CONSUME(T.Kw.else);
+          const start = this.CONSUME2(T.Kw.if);
+          branch(start, this.SUBRULE2(this.condition), this.SUBRULE2(this.block));
+        },
+      });
       let otherwise: A.Statement[] | null = null;
       this.OPTION(() => {
-        this.CONSUME(T.Kw.else);
-        otherwise = this.OR([{ ALT: () => this.SUBRULE2(this.block) }, { ALT: () => [this.SUBRULE(this.ifStatement)] }]);
+        this.CONSUME2(T.Kw.else);
+        otherwise = this.SUBRULE3(this.block);
       });
-      return this.ACTION(
-        () => ({ kind: 'If', condition: condition.expr, conditionText: condition.text, then, otherwise, ...this.spanOf(first) }) as A.If,
-      );
+      return this.ACTION(() => ({ kind: 'If', branches, otherwise, ...this.spanOf(first) }) as A.If);
     },
-    { recoveryValueFunc: () => ({ kind: 'If' as const, condition: { kind: 'Null' as const, ...NOWHERE }, conditionText: '', then: [], otherwise: null, ...NOWHERE }) },
+    { recoveryValueFunc: () => ({ kind: 'If' as const, branches: [], otherwise: null, ...NOWHERE }) },
   );
 
   private whileStatement = this.RULE(
@@ -354,12 +369,11 @@ export class ProtocolParser extends EmbeddedActionsParser {
       const drug = this.CONSUME(T.Identifier).image;
       this.CONSUME(T.Kw.dose);
       this.CONSUME(T.Colon);
-      const amount = this.CONSUME(T.NumberLiteral).image;
-      const unit = this.CONSUME(T.Unit).image;
+      const dose = this.SUBRULE(this.expression);
       this.CONSUME(T.Semicolon);
-      return this.ACTION(() => ({ kind: 'Administer', drug, amount: Number(amount), unit, ...this.spanOf(first) }) as A.Administer);
+      return this.ACTION(() => ({ kind: 'Administer', drug, dose, ...this.spanOf(first) }) as A.Administer);
     },
-    { recoveryValueFunc: () => ({ kind: 'Administer' as const, drug: '', amount: 0, unit: '', ...NOWHERE }) },
+    { recoveryValueFunc: () => ({ kind: 'Administer' as const, drug: '', dose: { kind: 'Null' as const, ...NOWHERE }, ...NOWHERE }) },
   );
 
   private trackStatement = this.RULE(
@@ -476,16 +490,31 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
 
-  /** Comparisons do not chain: a second operator is parsed only to report it clearly. */
+  /**
+   * Comparisons do not chain: a second operator is parsed only to report it clearly. Each side may
+   * end in `as <unit>` conversions, looser than arithmetic (`a / b as mg/kg` converts the quotient);
+   * they are parsed here rather than in a rule of their own, which every expression would pay for.
+   */
   private comparison = this.RULE(
     'comparison',
     (): A.Expr => {
       const first = this.LA(1);
       let left = this.SUBRULE(this.additive);
-      let count = 0;
       this.MANY(() => {
+        this.CONSUME(T.Kw.as);
+        const unit = this.CONSUME(T.Unit);
+        this.ACTION(() => (left = this.conversion(first, left, unit)));
+      });
+      let count = 0;
+      this.MANY2(() => {
         const op = this.CONSUME(T.ComparisonOp);
-        const right = this.SUBRULE2(this.additive);
+        const rightFirst = this.LA(1);
+        let right = this.SUBRULE2(this.additive);
+        this.MANY3(() => {
+          this.CONSUME2(T.Kw.as);
+          const unit = this.CONSUME2(T.Unit);
+          this.ACTION(() => (right = this.conversion(rightFirst, right, unit)));
+        });
         this.ACTION(() => {
           count++;
           if (count === 2) {
@@ -498,6 +527,10 @@ export class ProtocolParser extends EmbeddedActionsParser {
     },
     { recoveryValueFunc: () => ({ kind: 'Null' as const, ...NOWHERE }) },
   );
+
+  private conversion(first: IToken, value: A.Expr, unit: IToken): A.Convert {
+    return { kind: 'Convert', value, unit: unit.image, unitSpan: this.spanOf(unit, unit), ...this.spanOf(first) };
+  }
 
   private additive = this.RULE(
     'additive',
@@ -605,7 +638,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
     return (
       this.conditionDepth === 0 &&
       this.LA(2).tokenType === T.LBrace &&
-      this.LA(3).tokenType === T.Identifier &&
+      tokenMatcher(this.LA(3), T.Identifier) &&
       this.LA(4).tokenType === T.Colon
     );
   }

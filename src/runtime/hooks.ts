@@ -8,7 +8,7 @@ import { observe } from './modules/kae.js';
 import { kdigoCriteriaAvailable } from './modules/scores.js';
 import { ArgumentError, type AdministerOutcome, type CallContext, type JsonObject, type JsonValue } from './modules/types.js';
 import { atLeast } from './modules/util/threshold.js';
-import { formatNumber, isRecord, kindOf, Quantity, toJson, type Value } from './values.js';
+import { formatNumber, formatQuantity, isRecord, kindOf, Quantity, toJson, type Value } from './values.js';
 
 /** §22.1: dose, interaction and timing checks from pk; without pk every drug is unknown. */
 export function administer(ctx: CallContext, log: RunLog, at: Span, drug: string, dose: number, unit: string, weightKg: number | null): void {
@@ -31,7 +31,9 @@ export function administer(ctx: CallContext, log: RunLog, at: Span, drug: string
 /** §22.2: log the value; with KAE feed the run's filter for this path and log its estimate and trend. */
 export function track(ctx: CallContext, log: RunLog, at: Span, path: string, value: Value, useKae: boolean): void {
   if (!useKae) {
-    log.add(at.line, 'track', `track ${path} = ${renderValue(value)}`, { path, value: toJson(value) });
+    // a quantity's number and unit travel as separate facts, so the data stays numeric
+    const facts: JsonObject = value instanceof Quantity ? { path, value: value.value, unit: value.unit.text } : { path, value: toJson(value) };
+    log.add(at.line, 'track', `track ${path} = ${renderValue(value)}`, facts);
     return;
   }
   const measurement = value instanceof Quantity ? value.value : value;
@@ -52,7 +54,7 @@ export function track(ctx: CallContext, log: RunLog, at: Span, path: string, val
 function renderValue(v: Value): string {
   if (typeof v === 'number') return formatNumber(v);
   if (typeof v === 'string') return JSON.stringify(v);
-  if (v instanceof Quantity) return `${formatNumber(v.value)} ${v.unit}`;
+  if (v instanceof Quantity) return formatQuantity(v);
   return JSON.stringify(toJson(v));
 }
 

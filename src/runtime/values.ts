@@ -1,26 +1,23 @@
 // The value model of language.md §4: numbers, quantities, strings, booleans, null, lists and records.
 // Records have no prototype, so `constructor`, `__proto__` and `prototype` are never reachable.
-import { parseUnit } from './units.js';
+import { convertValue, parseUnit, type Unit } from '../units/index.js';
 import type { JsonValue } from './modules/types.js';
 
 export class Quantity {
   constructor(
     readonly value: number,
-    readonly unit: string,
-    readonly dimension: string,
-    /** value × factor = value in the dimension's base unit */
-    readonly factor: number,
+    readonly unit: Unit,
   ) {}
 
-  static of(value: number, unit: string): Quantity {
-    const info = parseUnit(unit);
-    if (!info) throw new Error(`unknown unit '${unit}'`);
-    return new Quantity(value, unit, info.dimension, info.factor);
+  static of(value: number, unitText: string): Quantity {
+    const unit = parseUnit(unitText);
+    if (!unit) throw new Error(`unknown unit '${unitText}'`);
+    return new Quantity(value, unit);
   }
 
-  /** This quantity's magnitude expressed in another quantity's unit (same dimension assumed). */
-  in(other: Quantity): number {
-    return this.factor === other.factor ? this.value : (this.value * this.factor) / other.factor;
+  /** This quantity's magnitude in another unit; null when the units are not commensurable. */
+  in(unit: Unit): number | null {
+    return convertValue(this.value, this.unit, unit);
   }
 }
 
@@ -66,7 +63,7 @@ export function formatNumber(n: number): string {
 }
 
 export function formatQuantity(q: Quantity): string {
-  return `${formatNumber(q.value)} ${q.unit}`;
+  return `${formatNumber(q.value)} ${q.unit.text}`;
 }
 
 /** A value as JSON data (quantities as "0.1 mcg/kg/min"), for event data and library arguments. */
@@ -119,7 +116,7 @@ export function renderText(v: Value): string {
 /** Structural equality (language.md §6): lists and records by content, quantities after conversion. */
 export function valuesEqual(a: Value, b: Value): boolean {
   if (a === b) return true;
-  if (a instanceof Quantity && b instanceof Quantity) return a.dimension === b.dimension && b.in(a) === a.value;
+  if (a instanceof Quantity && b instanceof Quantity) return b.in(a.unit) === a.value;
   if (a instanceof Quantity && typeof b === 'number') return a.value === b;
   if (b instanceof Quantity && typeof a === 'number') return b.value === a;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => valuesEqual(x, b[i]!));

@@ -4,6 +4,8 @@ import type { TierId } from './tiers.js';
 export interface Account {
   /** null in development mode */
   keyId: number | null;
+  /** the key's display prefix (`cpes_AbCdEfG`), null in development mode; the library audit trail's actor */
+  prefix: string | null;
   owner: string;
   tier: TierId;
 }

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Account, UsageRecord } from './account.js';
 import { migrate } from './migrations.js';
+import { sqliteNativeBinding } from './sqlite-addon.js';
 import { tierById, TIERS, type TierId } from './tiers.js';
 
 export const MINUTE_MS = 60_000;
@@ -79,7 +80,7 @@ export class Store {
     private readonly now: () => Date,
   ) {
     this.sql = {
-      byHash: db.prepare('SELECT id, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?'),
+      byHash: db.prepare('SELECT id, prefix, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?'),
       monthly: db.prepare('SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?'),
       prune: db.prepare('DELETE FROM admissions WHERE key_id = ? AND at_ms <= ?'),
       window: db.prepare('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM admissions WHERE key_id = ?'),
@@ -92,7 +93,8 @@ export class Store {
 
   static open(dataDir: string, options: { now?: () => Date } = {}): Store {
     mkdirSync(dataDir, { recursive: true });
-    const db = new Database(join(dataDir, 'cpes.db'));
+    // better-sqlite3 takes a loaded addon object too; its type definitions know only a path
+    const db = new Database(join(dataDir, 'cpes.db'), { nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
     db.pragma('journal_mode = WAL');
     // A committed transaction survives a crash of the process (WAL in the OS cache); FULL would add an fsync per request.
     db.pragma('synchronous = NORMAL');
@@ -151,10 +153,10 @@ export class Store {
   authenticate(rawKey: string): Account | null {
     const digest = hashKey(rawKey);
     const row = this.sql.byHash.get(digest) as
-      | { id: number; key_hash: Buffer; owner: string; tier: TierId; revoked_at: string | null }
+      | { id: number; prefix: string; key_hash: Buffer; owner: string; tier: TierId; revoked_at: string | null }
       | undefined;
     if (!row || !timingSafeEqual(row.key_hash, digest) || row.revoked_at !== null) return null;
-    return { keyId: row.id, owner: row.owner, tier: row.tier };
+    return { keyId: row.id, prefix: row.prefix, owner: row.owner, tier: row.tier };
   }
 
   /** Checks the monthly and the sliding per-minute limit and records the request, in one transaction. */

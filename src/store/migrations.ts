@@ -25,6 +25,125 @@ export const MIGRATIONS: readonly string[] = [
      at_ms INTEGER NOT NULL
    );
    CREATE INDEX admissions_by_key_time ON admissions (key_id, at_ms);`,
+  // 3: the stateful library modules (modules.md §16, §19): every row belongs to one organization, ids are
+  // numbered per organization through lib_counters, foreign keys stay within an organization, and the
+  // audit trail refuses updates and deletes.
+  `CREATE TABLE lib_counters (
+     org TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     value INTEGER NOT NULL,
+     PRIMARY KEY (org, kind)
+   );
+   CREATE TABLE lib_db_patients (
+     org TEXT NOT NULL,
+     patient_id TEXT NOT NULL,
+     name TEXT NOT NULL,
+     age REAL,
+     weight REAL,
+     sex TEXT,
+     vitals TEXT,
+     metadata TEXT,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     PRIMARY KEY (org, patient_id)
+   );
+   CREATE INDEX lib_db_patients_by_update ON lib_db_patients (org, updated_at);
+   CREATE TABLE lib_db_runs (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     protocol_name TEXT NOT NULL,
+     patient_id TEXT,
+     status TEXT NOT NULL,
+     events TEXT,
+     started_at TEXT NOT NULL,
+     completed_at TEXT,
+     run_by TEXT NOT NULL,
+     PRIMARY KEY (org, id),
+     FOREIGN KEY (org, patient_id) REFERENCES lib_db_patients (org, patient_id)
+   );
+   CREATE INDEX lib_db_runs_by_patient ON lib_db_runs (org, patient_id, started_at);
+   CREATE TABLE lib_db_interventions (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     run_id INTEGER NOT NULL,
+     drug_name TEXT NOT NULL,
+     dose TEXT NOT NULL,
+     moiss_class TEXT NOT NULL,
+     at TEXT NOT NULL,
+     PRIMARY KEY (org, id),
+     FOREIGN KEY (org, run_id) REFERENCES lib_db_runs (org, id)
+   );
+   CREATE TABLE lib_db_lab_results (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     patient_id TEXT NOT NULL,
+     test_name TEXT NOT NULL,
+     canonical TEXT,
+     value REAL NOT NULL,
+     unit TEXT NOT NULL,
+     is_critical INTEGER NOT NULL,
+     at TEXT NOT NULL,
+     PRIMARY KEY (org, id),
+     FOREIGN KEY (org, patient_id) REFERENCES lib_db_patients (org, patient_id)
+   );
+   CREATE INDEX lib_db_lab_results_by_patient ON lib_db_lab_results (org, patient_id, at);
+   CREATE TABLE lib_db_alerts (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     run_id INTEGER NOT NULL,
+     message TEXT NOT NULL,
+     severity TEXT NOT NULL,
+     at TEXT NOT NULL,
+     PRIMARY KEY (org, id),
+     FOREIGN KEY (org, run_id) REFERENCES lib_db_runs (org, id)
+   );
+   CREATE TABLE lib_db_billing (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     run_id INTEGER NOT NULL,
+     cpt_code TEXT NOT NULL,
+     description TEXT NOT NULL,
+     amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+     at TEXT NOT NULL,
+     PRIMARY KEY (org, id),
+     FOREIGN KEY (org, run_id) REFERENCES lib_db_runs (org, id)
+   );
+   CREATE INDEX lib_db_billing_by_run ON lib_db_billing (org, run_id);
+   CREATE TABLE lib_db_audit (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     request_id TEXT NOT NULL,
+     source TEXT NOT NULL,
+     line INTEGER,
+     operation TEXT NOT NULL,
+     target TEXT,
+     outcome TEXT NOT NULL,
+     PRIMARY KEY (org, id)
+   );
+   CREATE TRIGGER lib_db_audit_no_update BEFORE UPDATE ON lib_db_audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+   CREATE TRIGGER lib_db_audit_no_delete BEFORE DELETE ON lib_db_audit BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+   CREATE TABLE lib_research_consents (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     patient_id TEXT NOT NULL,
+     study_id TEXT NOT NULL,
+     consented INTEGER NOT NULL,
+     consent_date TEXT,
+     recorded_by TEXT,
+     recorded_at TEXT NOT NULL,
+     PRIMARY KEY (org, id)
+   );
+   CREATE INDEX lib_research_consents_by_subject ON lib_research_consents (org, patient_id, study_id, id);
+   CREATE TABLE lib_research_records (
+     org TEXT NOT NULL,
+     id INTEGER NOT NULL,
+     study_id TEXT NOT NULL,
+     data TEXT NOT NULL,
+     stored_at TEXT NOT NULL,
+     PRIMARY KEY (org, id)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,9 +4,10 @@
 import type { Diagnostic, Span } from '../../diagnostic.js';
 import type * as A from '../../parser/ast.js';
 import type { LibraryCatalog } from '../../runtime/modules/registry.js';
-import { dimensionOf } from '../../runtime/units.js';
+import { parseUnit, type Unit } from '../../units/index.js';
 import { nearestName } from '../../util/names.js';
 import { BUILTIN_TYPES, describeKind, literalFits, literalKind } from './types.js';
+import { UnitChecker, type StaticUnit, type UnitScope } from './units.js';
 
 export const SEVERITIES = ['info', 'warning', 'high', 'critical'] as const;
 export const ASSESSMENTS = ['sepsis', 'shock', 'aki'] as const;
@@ -16,6 +17,10 @@ interface Scope {
   /** names bound anywhere in this scope (blocks open no scope, so a later `let` still declares) */
   names: Set<string>;
   inFunction: boolean;
+  /** units known so far, in statement order */
+  units: UnitScope;
+  /** names with exactly one binding (one `let`, no parameter or loop variable): their unit is fixed */
+  boundOnce: Set<string>;
 }
 
 export function check(program: A.Program, catalog: LibraryCatalog): Diagnostic[] {
@@ -27,7 +32,22 @@ class Checker {
   private readonly functions = new Map<string, A.FunctionDef>();
   private readonly types = new Map<string, A.TypeDef>();
 
-  constructor(private readonly catalog: LibraryCatalog) {}
+  private readonly units: UnitChecker;
+
+  constructor(private readonly catalog: LibraryCatalog) {
+    const paramUnits = new Map<string, { name: string; unit: Unit | null }[] | null>();
+    this.units = new UnitChecker(
+      (at, message) => this.error(at, message),
+      (module, name) => {
+        const key = `${module}.${name}`;
+        if (!paramUnits.has(key)) {
+          const params = this.catalog.modules.get(module)?.get(name)?.params;
+          paramUnits.set(key, params ? params.map((p) => ({ name: p.name, unit: p.unit === null ? null : parseUnit(p.unit) })) : null);
+        }
+        return paramUnits.get(key)!;
+      },
+    );
+  }
 
   run(program: A.Program): Diagnostic[] {
     this.collectTopLevel(program);
@@ -43,7 +63,7 @@ class Checker {
           this.checkFunction(item);
           break;
         case 'Protocol':
-          this.checkBody(item.body, { names: declaredNames(item.body), inFunction: false });
+          this.checkBody(item.body, newScope(declaredNames(item.body), item.body, false));
           break;
       }
     }
@@ -126,7 +146,7 @@ class Checker {
       seen.add(field.name);
       this.checkTypeName(field.typeName, field.typeSpan);
       if (field.defaultValue) {
-        this.checkExpr(field.defaultValue, { names: new Set(), inFunction: false });
+        this.checkValue(field.defaultValue, newScope(new Set(), [], false));
         this.checkLiteralAgainst(field.typeName, field.defaultValue, `field '${field.name}'`);
       }
     }
@@ -142,7 +162,9 @@ class Checker {
       if (param.typeName !== null) this.checkTypeName(param.typeName, param);
     }
     if (fn.returnType !== null) this.checkTypeName(fn.returnType, fn);
-    this.checkBody(fn.body, { names, inFunction: true });
+    const scope = newScope(names, fn.body, true);
+    for (const param of fn.params) scope.boundOnce.delete(param.name);
+    this.checkBody(fn.body, scope);
   }
 
   private checkLiteralAgainst(typeName: string, value: A.Expr, what: string): void {
@@ -159,41 +181,47 @@ class Checker {
   private checkStatement(s: A.Statement, scope: Scope): void {
     switch (s.kind) {
       case 'Input':
+        if (s.typeName === 'Patient' && scope.boundOnce.has(s.name)) scope.units.patients.add(s.name);
         if (s.typeName !== 'Patient' && !this.types.has(s.typeName)) {
           const near = nearestName(s.typeName, ['Patient', ...this.types.keys()]);
           this.error(s.typeSpan, `input type must be 'Patient' or a type defined in this file, not '${s.typeName}'` + (near ? `; did you mean '${near}'?` : ''));
         }
         return;
-      case 'Let':
-        this.checkExpr(s.value, scope);
+      case 'Let': {
+        const unit = this.checkValue(s.value, scope);
+        if (scope.boundOnce.has(s.name)) scope.units.known.set(s.name, unit);
         if (s.typeName !== null && s.typeSpan !== null) {
           this.checkTypeName(s.typeName, s.typeSpan);
           this.checkLiteralAgainst(s.typeName, s.value, `'${s.name}'`);
         }
         return;
+      }
       case 'If':
-        this.checkExpr(s.condition, scope);
-        this.checkBody(s.then, scope);
+        for (const branch of s.branches) {
+          this.checkValue(branch.condition, scope);
+          this.checkBody(branch.then, scope);
+        }
         if (s.otherwise) this.checkBody(s.otherwise, scope);
         return;
       case 'While':
-        this.checkExpr(s.condition, scope);
+        this.checkValue(s.condition, scope);
         this.checkBody(s.body, scope);
         return;
       case 'For':
-        this.checkExpr(s.iterable, scope);
+        this.checkValue(s.iterable, scope);
         this.checkBody(s.body, scope);
         return;
       case 'Alert':
-        this.checkExpr(s.message, scope);
+        this.checkValue(s.message, scope);
         if (s.severity !== null && !(SEVERITIES as readonly string[]).includes(s.severity)) {
           const near = nearestName(s.severity, SEVERITIES);
           this.error(s.severitySpan ?? s, `unknown severity '${s.severity}': use ${SEVERITIES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
         }
         return;
-      case 'Administer':
-        if (!dimensionOf(s.unit)) this.error(s, `unknown unit '${s.unit}'`);
+      case 'Administer': {
+        if (this.checkValue(s.dose, scope) === 'plain') this.error(s.dose, `the dose of ${s.drug} needs a unit, e.g. '500 mg' or '15 mg/kg * p.weight'`);
         return;
+      }
       case 'Track':
         this.checkPathRoot(s.path, s, scope);
         return;
@@ -206,12 +234,18 @@ class Checker {
         return;
       case 'Return':
         if (!scope.inFunction) this.error(s, `'return' outside a function`);
-        if (s.value) this.checkExpr(s.value, scope);
+        if (s.value) this.checkValue(s.value, scope);
         return;
       case 'ExprStatement':
-        this.checkExpr(s.expr, scope);
+        this.checkValue(s.expr, scope);
         return;
     }
+  }
+
+  /** Names and calls, then units; gives the unit when it is known. */
+  private checkValue(e: A.Expr, scope: Scope): StaticUnit {
+    this.checkExpr(e, scope);
+    return this.units.infer(e, scope.units);
   }
 
   private checkPathRoot(path: string[], at: Span, scope: Scope): void {
@@ -228,8 +262,6 @@ class Checker {
   private checkExpr(e: A.Expr, scope: Scope): void {
     switch (e.kind) {
       case 'Number':
-        if (e.unit !== null && !dimensionOf(e.unit)) this.error(e, `unknown unit '${e.unit}'`);
-        return;
       case 'String':
       case 'Boolean':
       case 'Null':
@@ -272,7 +304,9 @@ class Checker {
       case 'Binary':
         this.checkExpr(e.left, scope);
         this.checkExpr(e.right, scope);
-        this.checkUnits(e);
+        return;
+      case 'Convert':
+        this.checkExpr(e.value, scope);
         return;
     }
   }
@@ -371,36 +405,10 @@ class Checker {
       this.error(call, `'${fn.label}' takes ${range} argument${fn.maxArgs === 1 ? '' : 's'} but is given ${count}`);
     }
   }
-
-  /** Unit literals of different dimensions compared, added or subtracted; quantity × quantity (§7). */
-  private checkUnits(e: A.Binary): void {
-    const left = quantityLiteral(e.left);
-    const right = quantityLiteral(e.right);
-    if (!left || !right) return;
-    const a = dimensionOf(left.unit);
-    const b = dimensionOf(right.unit);
-    if (!a || !b) return;
-    const shown = (q: { value: number; unit: string }): string => `${q.value} ${q.unit}`;
-    if (['<', '<=', '>', '>=', '==', '!='].includes(e.op) && a !== b) {
-      this.error(e, `cannot compare ${shown(left)} with ${shown(right)}: ${a} is not ${b}`);
-    } else if ((e.op === '+' || e.op === '-') && a !== b) {
-      this.error(e, `cannot ${e.op === '+' ? 'add' : 'subtract'} ${shown(right)} ${e.op === '+' ? 'to' : 'from'} ${shown(left)}: ${b} is not ${a}`);
-    } else if (e.op === '*' || e.op === '/' || e.op === '%') {
-      this.error(e, `cannot ${e.op === '*' ? 'multiply' : 'divide'} a quantity by a quantity (${shown(left)} ${e.op} ${shown(right)}): only a plain number scales a quantity`);
-    }
-  }
 }
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function quantityLiteral(e: A.Expr): { value: number; unit: string } | null {
-  if (e.kind === 'Number' && e.unit !== null) return { value: e.value, unit: e.unit };
-  if (e.kind === 'Unary' && e.op === '-' && e.operand.kind === 'Number' && e.operand.unit !== null) {
-    return { value: -e.operand.value, unit: e.operand.unit };
-  }
-  return null;
 }
 
 /** `med.a.b` as written: every segment a plain name, rooted at `med`. */
@@ -434,7 +442,7 @@ export function declaredNames(body: A.Statement[], into = new Set<string>()): Se
         declaredNames(s.body, into);
         break;
       case 'If':
-        declaredNames(s.then, into);
+        for (const branch of s.branches) declaredNames(branch.then, into);
         if (s.otherwise) declaredNames(s.otherwise, into);
         break;
       case 'While':
@@ -445,4 +453,36 @@ export function declaredNames(body: A.Statement[], into = new Set<string>()): Se
     }
   }
   return into;
+}
+
+/** How many times each name is bound in a body (`let`, `for`, `input`), nested blocks included. */
+function bindingCounts(body: A.Statement[], into = new Map<string, number>()): Map<string, number> {
+  const bump = (name: string, by = 1): void => void into.set(name, (into.get(name) ?? 0) + by);
+  for (const s of body) {
+    switch (s.kind) {
+      case 'Let':
+      case 'Input':
+        bump(s.name);
+        break;
+      case 'For':
+        bump(s.variable, 2);
+        bindingCounts(s.body, into);
+        break;
+      case 'If':
+        for (const branch of s.branches) bindingCounts(branch.then, into);
+        if (s.otherwise) bindingCounts(s.otherwise, into);
+        break;
+      case 'While':
+        bindingCounts(s.body, into);
+        break;
+      default:
+        break;
+    }
+  }
+  return into;
+}
+
+function newScope(names: Set<string>, body: A.Statement[], inFunction: boolean): Scope {
+  const boundOnce = new Set([...bindingCounts(body)].filter(([, n]) => n === 1).map(([name]) => name));
+  return { names, inFunction, units: { known: new Map(), patients: new Set() }, boundOnce };
 }

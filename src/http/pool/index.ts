@@ -1,11 +1,13 @@
-// The worker pool (api.md "Execution"): protocols run in forked children with a heap limit. A run past
-// the time limit is killed with SIGKILL (408) and a fresh child takes its place; a child that dies
+// The worker pool (api.md "Execution"): protocols run in forked children with a heap limit. A run stops
+// itself just before the time limit and answers 408 with its partial log; one that never reaches a
+// check is killed with SIGKILL at the limit (408) and a fresh child takes its place; a child that dies
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
-import type { PoolRequest, PoolResponse } from './messages.js';
+import { inSingleExecutable } from '../../util/assets.js';
+import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
 
 export interface PoolOptions {
   workers: number;
@@ -15,7 +17,7 @@ export interface PoolOptions {
   maxQueue: number;
   /** V8 old-space limit of each child, MiB */
   heapMb: number;
-  /** the data directory whose data packs the children use (none: shipped tables only) */
+  /** the data directory: its data packs, and the store each child opens for db and research (see store/sqlite/library.ts) */
   dataDir?: string;
 }
 
@@ -33,7 +35,7 @@ export class PoolClosedError extends Error {
 }
 
 interface Job {
-  request: Omit<PoolRequest, 'id'>;
+  request: Omit<PoolRequest, 'id' | 'timeLimitMs'>;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -44,7 +46,22 @@ interface Worker {
   ready: boolean;
 }
 
-const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+/** A child with the IPC channel and the heap limit: this executable in the worker role, or worker.ts/.js under node. */
+function startWorkerProcess(heapMb: number, args: string[]): ChildProcess {
+  const heapLimit = `--max-old-space-size=${heapMb}`;
+  const stdio: StdioOptions = ['ignore', 'ignore', 'inherit', 'ipc'];
+  if (inSingleExecutable()) {
+    // a single executable takes no node options on its command line, but does read NODE_OPTIONS
+    const nodeOptions = [process.env.NODE_OPTIONS, heapLimit].filter(Boolean).join(' ');
+    return spawn(process.execPath, [WORKER_ROLE_ARGUMENT, ...args], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, stdio, serialization: 'advanced' });
+  }
+  const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+  return fork(fileURLToPath(workerModule), args, {
+    execArgv: [heapLimit, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
+    stdio,
+    serialization: 'advanced',
+  });
+}
 
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
@@ -75,10 +92,10 @@ export class WorkerPool {
     return [...this.workers].filter((w) => w.job).map((w) => w.child.pid!);
   }
 
-  run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string): Promise<RunOutcome> {
+  run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string, actor = organization): Promise<RunOutcome> {
     if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request: { code, patient, organization, requestId }, resolve, reject };
+      const job: Job = { request: { code, patient, organization, requestId, actor }, resolve, reject };
       const idle = this.idleWorker();
       if (idle) this.start(idle, job);
       else if (this.queue.length >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queue.length} runs are waiting`));
@@ -109,11 +126,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const child = fork(fileURLToPath(workerModule), this.options.dataDir === undefined ? [] : [this.options.dataDir], {
-      execArgv: [`--max-old-space-size=${this.options.heapMb}`, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      serialization: 'advanced',
-    });
+    const child = startWorkerProcess(this.options.heapMb, this.options.dataDir === undefined ? [] : [this.options.dataDir]);
     const worker: Worker = { child, job: null, ready: false };
     this.workers.add(worker);
     child.on('message', (message: PoolResponse | { ready: true }) => {
@@ -155,7 +168,7 @@ export class WorkerPool {
       worker.child.kill('SIGKILL');
     }, this.options.runTimeoutMs);
     worker.job = { ...job, id, timer };
-    worker.child.send({ id, ...job.request } satisfies PoolRequest);
+    worker.child.send({ id, ...job.request, timeLimitMs: this.options.runTimeoutMs } satisfies PoolRequest);
   }
 
   private drain(worker: Worker): void {

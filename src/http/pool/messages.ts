@@ -8,9 +8,16 @@ export interface PoolRequest {
   patient: Record<string, JsonValue> | undefined;
   organization: string;
   requestId: string;
+  /** the key's display prefix, for the library audit trail */
+  actor: string;
+  /** the pool's run timeout: the child stops the run itself just before it */
+  timeLimitMs: number;
 }
 
 export interface PoolResponse {
   id: number;
   outcome: RunOutcome;
 }
+
+/** The argument that starts the single executable as a pool child (a SEA runs its own main script, whatever script `fork` names). */
+export const WORKER_ROLE_ARGUMENT = '__pool-worker';

@@ -1,19 +1,28 @@
 // A pool child: runs protocols with the engine entry point and answers over IPC. It exits when the
 // parent goes away, so no orphan keeps running.
 import { runProtocol } from '../../engine/index.js';
+import { installLibraryStore } from '../../engine/library-store.js';
+import { quotasFromEnv } from '../../store/quotas.js';
+import { SqliteLibraryStore } from '../../store/sqlite/library.js';
 import { usePackDirectory } from '../../runtime/packs/active.js';
-import type { PoolRequest, PoolResponse } from './messages.js';
+import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
 
 if (!process.send) {
   process.stderr.write('cpes worker: must be started by the pool (no IPC channel)\n');
   process.exit(1);
 }
 
-// The data directory arrives as the one argument; each run re-checks its pack index when it starts.
-usePackDirectory(process.argv[2] ?? null);
+// The data directory arrives as the one argument (after the role in the single executable); each run
+// re-checks its pack index when it starts, and the child opens the directory's store itself
+// (store/sqlite/library.ts says why).
+const [first, second] = process.argv.slice(2);
+const dataDir = (first === WORKER_ROLE_ARGUMENT ? second : first) ?? null;
+usePackDirectory(dataDir);
+if (dataDir) installLibraryStore(SqliteLibraryStore.open(dataDir, { quotas: quotasFromEnv(process.env) }));
+
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
-  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId });
+  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);
 });

@@ -1,6 +1,7 @@
 // Builds the context object every library function receives (modules.md §1.7): never from the protocol.
 import { randomUUID } from 'node:crypto';
 import { createRandom } from '../../util/random.js';
+import type { LibraryStore } from '../../store/library.js';
 import { refreshPacks } from '../packs/active.js';
 import type { CallContext, RunPatient, RunState } from './types.js';
 
@@ -14,6 +15,10 @@ export interface ContextOptions {
   seed: number;
   /** injected clock; the system clock by default */
   now?: () => Date;
+  /** the key's display prefix; `development` by default */
+  actor?: string;
+  /** opens (once) the persistent store of db and research */
+  store?: () => LibraryStore;
 }
 
 /** Fresh per-run state: each module's slot is created on first use and dies with the context. */
@@ -27,6 +32,10 @@ export function createRunState(): RunState {
   };
 }
 
+function noStore(): never {
+  throw new Error('this context has no library store (the engine passes one)');
+}
+
 export function createContext(options: ContextOptions): CallContext {
   refreshPacks(); // a run sees the data packs installed when it starts, and only those
   return {
@@ -37,5 +46,8 @@ export function createContext(options: ContextOptions): CallContext {
     state: createRunState(),
     now: options.now ?? (() => new Date()),
     random: createRandom(options.seed),
+    actor: options.actor ?? 'development',
+    line: null,
+    store: options.store ?? noStore,
   };
 }

@@ -9,6 +9,10 @@ import signal from './signal.js';
 import icd from './icd.js';
 import micro from './micro/index.js';
 import genomics from './genomics/index.js';
+import db from './db/index.js';
+import finance from './finance/index.js';
+import io from './io/index.js';
+import research from './research/index.js';
 import kae from './kae.js';
 import biochem from './biochem/index.js';
 import epi from './epi/index.js';
@@ -16,4 +20,4 @@ import nutrition from './nutrition/index.js';
 import fhir from './fhir/index.js';
 import moiss from './moiss.js';
 
-export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, micro, genomics, biochem, epi, nutrition, fhir, kae, moiss]);
+export const registry = new Registry([scores, pk, lab, glucose, chem, signal, icd, micro, genomics, biochem, epi, nutrition, fhir, db, io, finance, research, kae, moiss]);

@@ -7,6 +7,13 @@ import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from '
 const TABLE_SOURCE = `${labTable.name} ${labTable.version}: ${labTable.source}`;
 const sexParam: ParamSpec = { name: 'sex', type: ['string', 'null'], default: null, maxLength: 200, description: 'M, F, male or female; null → both sexes\' ranges combined' };
 const ageParam: ParamSpec = { name: 'age', type: ['number', 'null'], unit: 'years', default: null, minimum: 0, maximum: 150, description: "patient's age; needed where the installed laboratory's ranges depend on age" };
+const unitParam: ParamSpec = {
+  name: 'unit',
+  type: ['string', 'null'],
+  default: null,
+  maxLength: 50,
+  description: "the unit the value is in (ng/mL, ng/L, mg/dL, mmol/L, …); converted to the test's unit, an incommensurable one is an error; null → the value is in the test's unit",
+};
 const assayParam: ParamSpec = { name: 'assay', type: ['string', 'null'], default: null, maxLength: 200, description: 'the assay that measured the value, where limits are assay-specific (troponin)' };
 const LAB_PACK_SOURCE = "a laboratory's own ranges and critical limits where the operator installed a 'lab-ranges' data pack (results name it in range_source and data_pack)";
 
@@ -32,12 +39,13 @@ const lab: ModuleDef = {
         sexParam,
         ageParam,
         assayParam,
+        unitParam,
       ],
-      result: { type: 'LAB_RESULT', fields: ['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay', 'data_pack'] },
+      result: { type: 'LAB_RESULT', fields: ['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay', 'data_pack', 'given_value', 'given_unit'] },
       state: 'none',
       sources: [TABLE_SOURCE, LAB_PACK_SOURCE],
       impl: (a) =>
-        interpretValue(a.test_name as string, a.value as number, { sex: optionalSex(a.sex!, 'lab.interpret', 3), age: a.age as number | null, assay: a.assay as string | null }, 'lab.interpret'),
+        interpretValue(a.test_name as string, a.value as number, { sex: optionalSex(a.sex!, 'lab.interpret', 3), age: a.age as number | null, assay: a.assay as string | null }, 'lab.interpret', a.unit as string | null),
     },
     {
       name: 'panel',

@@ -27,10 +27,17 @@ export interface RegisteredFunction extends FunctionSpec {
   maxArgs: number;
 }
 
-/** What the checker needs to know of the library: names and argument-count ranges. */
+/** What the checker needs to know of the library: names, argument-count ranges and parameter units. */
 export interface LibraryCatalog {
-  /** module name → callable name (canonical or alias) → accepted argument counts */
-  modules: ReadonlyMap<string, ReadonlyMap<string, { minArgs: number; maxArgs: number }>>;
+  /** module name → callable name (canonical or alias) → accepted argument counts and parameters */
+  modules: ReadonlyMap<string, ReadonlyMap<string, CatalogEntry>>;
+}
+
+export interface CatalogEntry {
+  minArgs: number;
+  maxArgs: number;
+  /** each parameter's name and declared unit (as written in its ParamSpec) */
+  params: readonly { name: string; unit: string | null }[];
 }
 
 interface CompiledParam {
@@ -68,9 +75,10 @@ export class Registry {
       this.canonical.set(def.name, list);
       Object.assign(this.hooks, def.hooks ?? {});
     }
-    const modules = new Map<string, Map<string, { minArgs: number; maxArgs: number }>>();
+    const modules = new Map<string, Map<string, CatalogEntry>>();
     for (const [module, names] of this.byModule) {
-      modules.set(module, new Map([...names].map(([n, f]) => [n, { minArgs: f.minArgs, maxArgs: f.maxArgs }])));
+      const entry = (f: RegisteredFunction): CatalogEntry => ({ minArgs: f.minArgs, maxArgs: f.maxArgs, params: f.params.map((p) => ({ name: p.name, unit: p.unit ?? null })) });
+      modules.set(module, new Map([...names].map(([n, f]) => [n, entry(f)])));
     }
     this.catalog = { modules };
   }
@@ -155,7 +163,13 @@ export class Registry {
 
   /** Validates, runs and copies the result out of the library (§1.2: plain data, finite numbers only). */
   invoke(fn: RegisteredFunction, args: readonly JsonValue[], kwargs: Readonly<Record<string, JsonValue>>, ctx: CallContext): JsonValue {
-    const bound = this.bind(fn, args, kwargs);
+    let bound: Args;
+    try {
+      bound = this.bind(fn, args, kwargs);
+    } catch (error) {
+      if (error instanceof ArgumentError) fn.onRefused?.(ctx);
+      throw error;
+    }
     try {
       return copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
     } catch (error) {

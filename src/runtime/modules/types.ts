@@ -1,5 +1,6 @@
 // The contract between the library registry and each library module (modules.md §1).
 // A module file default-exports a ModuleDef; the registry is the only way to reach its functions.
+import type { LibraryStore } from '../../store/library.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -46,6 +47,8 @@ export interface FunctionSpec {
   state: 'none' | 'run' | 'org';
   /** citations of the formulas and tables the function uses */
   sources: readonly string[];
+  /** Told of a call refused by argument validation before `impl` ran (db and research audit it). */
+  onRefused?: (ctx: CallContext) => void;
   /** Throws ArgumentError for invalid input; returns plain JSON (the registry deep-copies it out). */
   impl: (args: Args, ctx: CallContext) => JsonValue;
 }
@@ -81,6 +84,12 @@ export interface CallContext {
   now(): Date;
   /** the run's seeded generator (xoshiro128**), uniform in [0, 1) */
   random(): number;
+  /** who calls, for the audit trail: the key's display prefix, or `development` */
+  actor: string;
+  /** the protocol line of the library call being made (set by the compiled call), null on /call */
+  line: number | null;
+  /** the organization-scoped persistent store of db and research (opened on first use) */
+  store(): LibraryStore;
 }
 
 /**

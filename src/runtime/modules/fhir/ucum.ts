@@ -6,12 +6,14 @@ interface UcumUtils {
   convertUnitTo(from: string, value: number, to: string, options?: { molecularWeight?: number; charge?: number }): { status: string; toVal: number | null; msg: string[] };
 }
 
-const require = createRequire(import.meta.url);
 let utils: UcumUtils | null = null;
 
 /** Loaded on first use: the UCUM tables are large and most runs never convert a unit. */
 function ucum(): UcumUtils {
-  utils ??= (require('@lhncbc/ucum-lhc') as { UcumLhcUtils: { getInstance(): UcumUtils } }).UcumLhcUtils.getInstance();
+  if (utils) return utils;
+  // inside the single executable's bundle `require` exists and esbuild bundles this call; from source (ESM) it does not
+  const ucumPackage: unknown = typeof require === 'function' ? require('@lhncbc/ucum-lhc') : createRequire(import.meta.url)('@lhncbc/ucum-lhc');
+  utils = (ucumPackage as { UcumLhcUtils: { getInstance(): UcumUtils } }).UcumLhcUtils.getInstance();
   return utils;
 }
 

@@ -30,7 +30,6 @@ export interface Role {
   role: CypRole['role'];
   strength: Strength | null;
   prodrug: boolean;
-  source: string;
 }
 
 export const geneRank = (gene: string) => (CYP_GENES.includes(gene) ? CYP_GENES.indexOf(gene) : CYP_GENES.length);
@@ -44,11 +43,11 @@ export function rolesOf(ctx: CallContext, drug: string): Role[] {
     else roles.push(role);
   };
   const pk = findDrug(ctx, drug);
-  for (const c of pk?.cyp ?? []) add({ gene: c.enzyme, role: c.role, strength: c.strength, prodrug: pk!.prodrug_of === c.enzyme, source: pk!.source });
+  for (const c of pk?.cyp ?? []) add({ gene: c.enzyme, role: c.role, strength: c.strength, prodrug: pk!.prodrug_of === c.enzyme });
   for (const r of cypRoles.rows) {
-    if (normalizeName(canonical(r.drug)) === normalizeName(drug)) add({ gene: r.gene, role: r.role, strength: r.strength, prodrug: r.prodrug, source: r.source });
+    if (normalizeName(canonical(r.drug)) === normalizeName(drug)) add({ gene: r.gene, role: r.role, strength: r.strength, prodrug: r.prodrug });
   }
-  if (pk?.prodrug_of && !roles.some((r) => r.gene === pk.prodrug_of)) add({ gene: pk.prodrug_of, role: 'substrate', strength: null, prodrug: true, source: pk.source });
+  if (pk?.prodrug_of && !roles.some((r) => r.gene === pk.prodrug_of)) add({ gene: pk.prodrug_of, role: 'substrate', strength: null, prodrug: true });
   return roles.sort((a, b) => geneRank(a.gene) - geneRank(b.gene) || a.gene.localeCompare(b.gene));
 }
 

@@ -2,14 +2,14 @@
 import { normalizeName } from '../../../util/names.js';
 import type { CallContext, JsonObject } from '../types.js';
 import { pairsOf, resolveDrug } from './drugs.js';
-import { findGene, phenotypeOf, suggestGenes, type Gene, type Phenotype } from './phenotype.js';
+import { findGene, GENES, phenotypeOf, suggestGenes, type Gene, type Phenotype } from './phenotype.js';
 import { guidance, supplement, type GuidanceRow } from './tables.js';
 
 const ROWS: readonly GuidanceRow[] = [...guidance.rows, ...supplement.rows];
 /** Phenotypes that stand for "no variant effect" in another gene of a multi-gene guideline. */
 const REFERENCE_PHENOTYPES = new Set(['NM', 'NORMAL_FUNCTION', 'NEGATIVE', 'NORMAL']);
 
-/** For HLA, whether the call carries the drug's risk allele (null when the call cannot tell). */
+/** For HLA, whether the call carries the drug's risk allele (INDETERMINATE when it names another allele). */
 function hlaStatus(p: Phenotype, riskAllele: string): string {
   if (p.carried) return p.carried.includes(riskAllele) ? 'POSITIVE' : 'NEGATIVE';
   if (p.stated_allele && p.stated_allele !== riskAllele) return 'INDETERMINATE';
@@ -38,12 +38,13 @@ function result(fields: Partial<Record<string, unknown>>): JsonObject {
 
 export function dosingGuidance(ctx: CallContext, geneName: string, drugName: string, genotype: string): JsonObject {
   const gene = findGene(geneName);
-  if (!gene) return { ...result({ gene: geneName, drug: drugName, genotype, found: false, note: `unknown gene; known genes: see genomics.get_phenotype` }), suggestions: suggestGenes(geneName) };
+  if (!gene) return { ...result({ gene: geneName, drug: drugName, genotype, found: false, note: `unknown gene; known genes: ${GENES.join(', ')}` }), suggestions: suggestGenes(geneName) };
   const p = phenotypeOf(gene, genotype, 'genomics.dosing_guidance');
-  const drug = resolveDrug(ctx, drugName) ?? drugName.trim();
+  const known = resolveDrug(ctx, drugName);
+  const drug = known ?? drugName.trim();
   const pair = pairsOf(drug).find((x) => x.genes.includes(gene));
   const base = { gene, drug, genotype: p.genotype, phenotype: p.phenotype };
-  if (!pair) return result({ ...base, note: 'no CPIC guideline for this gene–drug pair' });
+  if (!pair) return result({ ...base, note: `no CPIC guideline for this gene–drug pair${known ? '' : ` (${JSON.stringify(drug)} is not a drug pk or the genomics tables know)`}` });
   const requires = pair.genes.filter((g) => g !== gene);
   const { rows, phenotype } = rowsFor(pair.drug, gene, p);
   if (phenotype === 'INDETERMINATE') {

@@ -6,6 +6,7 @@ import { NameIndex } from '../util/name-index.js';
 import { normalizeSex } from '../util/sex.js';
 import { activePack, derived } from '../../packs/active.js';
 import { packReference, type LoadedPack } from '../../packs/types.js';
+import { convertValue, parseUnit, tidy } from '../../../units/index.js';
 import { ArgumentError, type JsonObject, type JsonValue } from '../types.js';
 import type { LabRangeRow } from './ranges-pack.js';
 
@@ -132,9 +133,10 @@ function laboratoryBasis(row: LabRangeRow): string {
 }
 
 /** §5.3. `who.sex` is already normalized (or null). */
-export function interpretValue(name: string, value: number, who: Patient, label: string): JsonObject {
+export function interpretValue(name: string, given: number, who: Patient, label: string, unit: string | null = null): JsonObject {
   const test = findTest(name);
-  if (!test) return { type: 'LAB_RESULT', found: false, test: name, value, flag: null, is_critical: null, reference_range: null, suggestions: index.suggest(name) };
+  if (!test) return { type: 'LAB_RESULT', found: false, test: name, value: given, flag: null, is_critical: null, reference_range: null, suggestions: index.suggest(name) };
+  const value = unit === null ? given : inTestUnit(given, unit, test.unit, test.canonical, label);
   if (value < 0 && !test.allow_negative) throw new ArgumentError(`${label}: ${test.canonical} value must not be negative, got ${value}`);
   const laboratory = laboratoryRow(test, who, label);
   if (!laboratory && who.assay !== null && !sameAssay(test.assay ?? null, who.assay)) {
@@ -163,7 +165,22 @@ export function interpretValue(name: string, value: number, who: Patient, label:
     sex_specific: laboratory ? laboratory.row.sex !== null : isSexSpecific(test),
     range_basis: basis,
     ...source,
+    given_value: given,
+    given_unit: unit ?? test.unit,
   };
+}
+
+/**
+ * A value given in another unit, in the test's unit. Troponin moved from ng/mL to ng/L with the
+ * high-sensitivity row: a caller who says which unit it sends cannot be misread by a factor of 1000.
+ */
+function inTestUnit(value: number, unit: string, testUnit: string, test: string, label: string): number {
+  const from = parseUnit(unit);
+  if (!from) throw new ArgumentError(`${label}: argument 6 'unit' ${JSON.stringify(unit)} is not a unit (ng/mL, ng/L, mg/dL, mmol/L, …)`);
+  const to = parseUnit(testUnit);
+  const converted = to ? convertValue(value, from, to) : null;
+  if (converted === null) throw new ArgumentError(`${label}: argument 6 'unit' ${unit} cannot be converted to ${test}'s unit ${testUnit}; send the value in ${testUnit}`);
+  return tidy(converted);
 }
 
 export function optionalSex(value: JsonValue, label: string, position: number): 'M' | 'F' | null {

@@ -141,11 +141,11 @@ export const organisms: readonly Organism[] = deepFreeze((organismTable as unkno
 export const organismIndex = new NameIndex(organisms, (o) => spellings([o.key, o.name, ...o.aliases]));
 export const infectionIndex = new NameIndex(regimens.infections, (i) => spellings([i.key, ...i.aliases]));
 
-export function whonetOf(organism: Organism): WhonetOrganism | undefined {
+function whonetOf(organism: Organism): WhonetOrganism | undefined {
   return whonet.organisms[organism.key];
 }
 
-/** CLSI expected resistance (WHONET) plus the organism's own resistant_to list. */
+/** CLSI expected (intrinsic) resistance as WHONET encodes it; the organism's resistant_to list is separate. */
 export function intrinsicResistance(organism: Organism): string[] {
   return [...(whonetOf(organism)?.intrinsic_resistance_clsi ?? [])];
 }

@@ -1,5 +1,7 @@
 // The dose-unit grammar of modules.md §4.3: `<quantity>{/<segment>}` with at most one `kg` and one time
-// segment, and conversion between dose units through canonical quantities.
+// segment, and conversion between dose units through canonical quantities. Unit sizes come from the
+// language's unit module (src/units), the one home of units.
+import { atomNamed, tidy } from '../../../units/index.js';
 
 export type Dimension = 'mass' | 'volume' | 'activity' | 'equivalents' | 'amount';
 export type TimeUnit = 's' | 'min' | 'h' | 'day' | 'week';
@@ -14,22 +16,34 @@ export interface DoseUnit {
   time: TimeUnit | null;
 }
 
+/** The size of a unit atom in a canonical one (`mcg` in `mg` is 0.001), from the language's one unit table. */
+function sizeIn(spelling: string, canonical: string): number {
+  return tidy(atomNamed(spelling)!.factor / atomNamed(canonical)!.factor);
+}
+
+const quantity = (name: string, dimension: Dimension, canonical: string): { name: string; dimension: Dimension; factor: number } => ({
+  name,
+  dimension,
+  factor: sizeIn(name, canonical),
+});
+
+/** Dose quantities by lower-case spelling; factors to mg, mL, units, mEq and mmol come from src/units. */
 const QUANTITIES: Record<string, { name: string; dimension: Dimension; factor: number }> = {
-  mcg: { name: 'mcg', dimension: 'mass', factor: 0.001 },
-  ug: { name: 'mcg', dimension: 'mass', factor: 0.001 },
-  µg: { name: 'mcg', dimension: 'mass', factor: 0.001 },
-  mg: { name: 'mg', dimension: 'mass', factor: 1 },
-  g: { name: 'g', dimension: 'mass', factor: 1000 },
-  kg: { name: 'kg', dimension: 'mass', factor: 1e6 },
-  units: { name: 'units', dimension: 'activity', factor: 1 },
-  unit: { name: 'units', dimension: 'activity', factor: 1 },
-  u: { name: 'units', dimension: 'activity', factor: 1 },
-  iu: { name: 'IU', dimension: 'activity', factor: 1 },
-  meq: { name: 'mEq', dimension: 'equivalents', factor: 1 },
-  mmol: { name: 'mmol', dimension: 'amount', factor: 1 },
-  mol: { name: 'mol', dimension: 'amount', factor: 1000 },
-  ml: { name: 'mL', dimension: 'volume', factor: 1 },
-  l: { name: 'L', dimension: 'volume', factor: 1000 },
+  mcg: quantity('mcg', 'mass', 'mg'),
+  ug: quantity('mcg', 'mass', 'mg'),
+  µg: quantity('mcg', 'mass', 'mg'),
+  mg: quantity('mg', 'mass', 'mg'),
+  g: quantity('g', 'mass', 'mg'),
+  kg: quantity('kg', 'mass', 'mg'),
+  units: quantity('units', 'activity', 'units'),
+  unit: quantity('units', 'activity', 'units'),
+  u: quantity('units', 'activity', 'units'),
+  iu: quantity('IU', 'activity', 'units'),
+  meq: quantity('mEq', 'equivalents', 'mEq'),
+  mmol: quantity('mmol', 'amount', 'mmol'),
+  mol: quantity('mol', 'amount', 'mmol'),
+  ml: quantity('mL', 'volume', 'mL'),
+  l: quantity('L', 'volume', 'mL'),
 };
 
 const TIMES: Record<string, TimeUnit> = { s: 's', sec: 's', min: 'min', h: 'h', hr: 'h', day: 'day', d: 'day', week: 'week', wk: 'week' };

@@ -1,0 +1,343 @@
+// The SQLite implementation of the library store (store/library.ts), the embedded default.
+//
+// Protocol workers open the data directory's cpes.db themselves (WAL, busy timeout) rather than asking
+// the parent over IPC: library functions are synchronous, so an IPC round trip would need the worker to
+// block on an asynchronous answer, which Node cannot do. With one connection per process:
+// - concurrent runs of one organization serialize their writes with BEGIN IMMEDIATE, and ids come from
+//   lib_counters inside the same transaction, so they stay dense and unique;
+// - every call commits its own transaction before returning; a worker SIGKILLed mid-write leaves an
+//   uncommitted WAL frame that SQLite discards on the next open, and nothing committed is lost;
+// - the parent's run timer is independent of the child: a child waiting on a lock (busy_timeout 5 s,
+//   below the run timeout) is still killed at the limit.
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from '../migrations.js';
+import { sqliteNativeBinding } from '../sqlite-addon.js';
+import {
+  DEFAULT_QUOTAS,
+  MissingRecordError,
+  QuotaExceededError,
+  type AuditEntry,
+  type AuditOutcome,
+  type AuditStamp,
+  type ConsentRecord,
+  type LabRecord,
+  type LibraryStore,
+  type PatientRecord,
+  type Quotas,
+  type RunRecord,
+  type StoredPatient,
+} from '../library.js';
+
+export const SECRET_FILE = 'research-secret.key';
+const SECRET_BYTES = 32;
+
+export interface LibraryStoreOptions {
+  quotas?: Partial<Quotas>;
+}
+
+type Counter = 'patients' | 'runs' | 'lab_results' | 'interventions' | 'alerts' | 'billing' | 'audit' | 'consents' | 'study_records';
+
+/** Reads the installation secret, creating it (owner-only) on first use; concurrent creators agree. */
+export function readOrCreateSecret(dataDir: string): Buffer {
+  const path = join(dataDir, SECRET_FILE);
+  try {
+    const fd = openSync(path, 'wx', 0o600);
+    try {
+      writeSync(fd, randomBytes(SECRET_BYTES).toString('hex'));
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  for (let attempt = 0; ; attempt++) {
+    const text = readFileSync(path, 'utf8').trim();
+    if (/^[0-9a-f]{64}$/.test(text)) return Buffer.from(text, 'hex');
+    // another process created the file and has not written it yet
+    if (attempt >= 50) throw new Error(`${path} does not hold a 32-byte hex secret; restore it from a backup or rotate it`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+  }
+}
+
+/** Replaces the secret atomically (an operator command); later pseudonyms change. */
+export function rotateSecret(dataDir: string): void {
+  const path = join(dataDir, SECRET_FILE);
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, randomBytes(SECRET_BYTES).toString('hex'), { mode: 0o600, flag: 'wx' });
+  renameSync(temporary, path);
+}
+
+export class SqliteLibraryStore implements LibraryStore {
+  private readonly quotas: Quotas;
+  private readonly memorySecret: Buffer | null;
+  private readonly sql;
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly dataDir: string | null,
+    options: LibraryStoreOptions,
+  ) {
+    this.quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
+    this.memorySecret = dataDir === null ? randomBytes(SECRET_BYTES) : null;
+    this.sql = {
+      counter: db.prepare('SELECT value FROM lib_counters WHERE org = ? AND kind = ?').pluck(),
+      bump: db.prepare(
+        'INSERT INTO lib_counters (org, kind, value) VALUES (?, ?, 1) ON CONFLICT (org, kind) DO UPDATE SET value = value + 1 RETURNING value',
+      ).pluck(),
+      audit: db.prepare(
+        'INSERT INTO lib_db_audit (org, id, at, actor, request_id, source, line, operation, target, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      patient: db.prepare('SELECT patient_id, name, age, weight, sex, vitals, metadata, created_at, updated_at FROM lib_db_patients WHERE org = ? AND patient_id = ?'),
+      run: db.prepare(
+        'SELECT id, protocol_name, patient_id, status, events, started_at, completed_at, run_by FROM lib_db_runs WHERE org = ? AND id = ?',
+      ),
+    };
+  }
+
+  /** `dataDir` null keeps everything in memory for this process (the CLI and tests). */
+  static open(dataDir: string | null, options: LibraryStoreOptions = {}): SqliteLibraryStore {
+    let db: Database.Database;
+    if (dataDir === null) {
+      // inside the single executable the addon still needs a private cache: the user's own ~/.cpes
+      db = new Database(':memory:', { nativeBinding: sqliteNativeBinding(join(homedir(), '.cpes')) as string | undefined });
+    } else {
+      mkdirSync(dataDir, { recursive: true });
+      db = new Database(join(dataDir, 'cpes.db'), { nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+      readOrCreateSecret(dataDir);
+    }
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    return new SqliteLibraryStore(db, dataDir, options);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  installationSecret(): Buffer {
+    // read on every use so an operator's rotation reaches running workers at once
+    return this.memorySecret ? Buffer.from(this.memorySecret) : readOrCreateSecret(this.dataDir!);
+  }
+
+  /** The next id of a kind for the organization, refusing beyond the quota. Inside a transaction only. */
+  private next(org: string, kind: Counter, quota?: keyof Quotas): number {
+    if (quota) {
+      const used = (this.sql.counter.get(org, kind) as number | undefined) ?? 0;
+      if (used >= this.quotas[quota]) throw new QuotaExceededError(quota, this.quotas[quota]);
+    }
+    return this.sql.bump.get(org, kind) as number;
+  }
+
+  private writeAudit(stamp: AuditStamp, operation: string, target: string | null, outcome: AuditOutcome): void {
+    const id = this.next(stamp.org, 'audit');
+    this.sql.audit.run(stamp.org, id, stamp.at, stamp.actor, stamp.requestId, stamp.source, stamp.line, operation, target, outcome);
+  }
+
+  /**
+   * One IMMEDIATE transaction holding the operation and its audit row. A refused write (quota, missing
+   * record) rolls back and is then audited as `error` on its own.
+   */
+  private audited<T>(stamp: AuditStamp, operation: string, target: string | null, body: () => T, outcomeOf: (value: T) => AuditOutcome = () => 'ok'): T {
+    const transaction = this.db.transaction(() => {
+      const value = body();
+      this.writeAudit(stamp, operation, target, outcomeOf(value));
+      return value;
+    });
+    try {
+      return transaction.immediate();
+    } catch (error) {
+      if (error instanceof QuotaExceededError || error instanceof MissingRecordError) this.appendAudit(stamp, operation, target, 'error');
+      throw error;
+    }
+  }
+
+  appendAudit(stamp: AuditStamp, operation: string, target: string | null, outcome: AuditOutcome): void {
+    this.db.transaction(() => this.writeAudit(stamp, operation, target, outcome)).immediate();
+  }
+
+  private requirePatient(org: string, patientId: string): void {
+    if (!this.sql.patient.get(org, patientId)) throw new MissingRecordError('patient', patientId);
+  }
+
+  private requireRun(org: string, runId: number): void {
+    if (!this.sql.run.get(org, runId)) throw new MissingRecordError('run', runId);
+  }
+
+  savePatient(stamp: AuditStamp, p: PatientRecord): { created: boolean } {
+    return this.audited(stamp, 'save_patient', p.patient_id, () => {
+      const existing = this.sql.patient.get(stamp.org, p.patient_id) as StoredPatient | undefined;
+      if (existing) {
+        this.db
+          .prepare('UPDATE lib_db_patients SET name = ?, age = ?, weight = ?, sex = ?, vitals = ?, metadata = ?, updated_at = ? WHERE org = ? AND patient_id = ?')
+          .run(p.name, p.age, p.weight, p.sex, p.vitals, p.metadata, stamp.at, stamp.org, p.patient_id);
+        return { created: false };
+      }
+      this.next(stamp.org, 'patients', 'patients');
+      this.db
+        .prepare('INSERT INTO lib_db_patients (org, patient_id, name, age, weight, sex, vitals, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(stamp.org, p.patient_id, p.name, p.age, p.weight, p.sex, p.vitals, p.metadata, stamp.at, stamp.at);
+      return { created: true };
+    });
+  }
+
+  getPatient(stamp: AuditStamp, patientId: string): StoredPatient | null {
+    return this.audited(stamp, 'get_patient', patientId, () => (this.sql.patient.get(stamp.org, patientId) as StoredPatient | undefined) ?? null, (p) => (p ? 'ok' : 'not_found'));
+  }
+
+  listPatients(stamp: AuditStamp, limit: number): StoredPatient[] {
+    return this.audited(stamp, 'list_patients', null, () =>
+      this.db
+        .prepare(
+          'SELECT patient_id, name, age, weight, sex, vitals, metadata, created_at, updated_at FROM lib_db_patients WHERE org = ? ORDER BY updated_at DESC, patient_id DESC LIMIT ?',
+        )
+        .all(stamp.org, limit) as StoredPatient[],
+    );
+  }
+
+  startRun(stamp: AuditStamp, run: { protocol_name: string; patient_id: string | null; run_by: string }): number {
+    return this.audited(stamp, 'start_run', run.patient_id, () => {
+      if (run.patient_id !== null) this.requirePatient(stamp.org, run.patient_id);
+      const id = this.next(stamp.org, 'runs', 'runs');
+      this.db
+        .prepare("INSERT INTO lib_db_runs (org, id, protocol_name, patient_id, status, events, started_at, completed_at, run_by) VALUES (?, ?, ?, ?, 'RUNNING', NULL, ?, NULL, ?)")
+        .run(stamp.org, id, run.protocol_name, run.patient_id, stamp.at, run.run_by);
+      return id;
+    });
+  }
+
+  endRun(stamp: AuditStamp, runId: number, events: string | null, status: string): void {
+    this.audited(stamp, 'end_run', String(runId), () => {
+      this.requireRun(stamp.org, runId);
+      this.db.prepare('UPDATE lib_db_runs SET status = ?, events = ?, completed_at = ? WHERE org = ? AND id = ?').run(status, events, stamp.at, stamp.org, runId);
+    });
+  }
+
+  getRun(stamp: AuditStamp, runId: number): RunRecord | null {
+    return this.audited(stamp, 'get_run', String(runId), () => (this.sql.run.get(stamp.org, runId) as RunRecord | undefined) ?? null, (r) => (r ? 'ok' : 'not_found'));
+  }
+
+  listRuns(stamp: AuditStamp, patientId: string | null, limit: number): RunRecord[] {
+    return this.audited(stamp, 'list_runs', patientId, () =>
+      this.db
+        .prepare(
+          `SELECT id, protocol_name, patient_id, status, events, started_at, completed_at, run_by FROM lib_db_runs
+           WHERE org = ? AND (? IS NULL OR patient_id = ?) ORDER BY started_at DESC, id DESC LIMIT ?`,
+        )
+        .all(stamp.org, patientId, patientId, limit) as RunRecord[],
+    );
+  }
+
+  logIntervention(stamp: AuditStamp, e: { run_id: number; drug_name: string; dose: string; moiss_class: string }): void {
+    this.audited(stamp, 'log_intervention', String(e.run_id), () => {
+      this.requireRun(stamp.org, e.run_id);
+      const id = this.next(stamp.org, 'interventions', 'other_records');
+      this.db
+        .prepare('INSERT INTO lib_db_interventions (org, id, run_id, drug_name, dose, moiss_class, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(stamp.org, id, e.run_id, e.drug_name, e.dose, e.moiss_class, stamp.at);
+    });
+  }
+
+  saveLab(stamp: AuditStamp, lab: { patient_id: string; test_name: string; canonical: string | null; value: number; unit: string; is_critical: boolean }): number {
+    return this.audited(stamp, 'save_lab', lab.patient_id, () => {
+      this.requirePatient(stamp.org, lab.patient_id);
+      const id = this.next(stamp.org, 'lab_results', 'lab_results');
+      this.db
+        .prepare('INSERT INTO lib_db_lab_results (org, id, patient_id, test_name, canonical, value, unit, is_critical, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(stamp.org, id, lab.patient_id, lab.test_name, lab.canonical, lab.value, lab.unit, lab.is_critical ? 1 : 0, stamp.at);
+      return id;
+    });
+  }
+
+  getLabs(stamp: AuditStamp, patientId: string, names: readonly string[] | null, limit: number): LabRecord[] {
+    return this.audited(stamp, 'get_labs', patientId, () => {
+      const rows = this.db
+        .prepare(
+          `SELECT id, test_name, canonical, value, unit, is_critical, at AS timestamp FROM lib_db_lab_results
+           WHERE org = ? AND patient_id = ?
+             AND (? IS NULL OR lower(test_name) IN (SELECT lower(value) FROM json_each(?)) OR canonical IN (SELECT value FROM json_each(?)))
+           ORDER BY at DESC, id DESC LIMIT ?`,
+        )
+        .all(stamp.org, patientId, names && 1, JSON.stringify(names ?? []), JSON.stringify(names ?? []), limit) as (Omit<LabRecord, 'is_critical'> & { is_critical: number })[];
+      return rows.map((r) => ({ ...r, is_critical: r.is_critical === 1 }));
+    });
+  }
+
+  logAlert(stamp: AuditStamp, alert: { run_id: number; message: string; severity: string }): void {
+    this.audited(stamp, 'log_alert', String(alert.run_id), () => {
+      this.requireRun(stamp.org, alert.run_id);
+      const id = this.next(stamp.org, 'alerts', 'other_records');
+      this.db.prepare('INSERT INTO lib_db_alerts (org, id, run_id, message, severity, at) VALUES (?, ?, ?, ?, ?, ?)').run(stamp.org, id, alert.run_id, alert.message, alert.severity, stamp.at);
+    });
+  }
+
+  logBilling(stamp: AuditStamp, line: { run_id: number; cpt_code: string; description: string; amount_cents: number }): void {
+    this.audited(stamp, 'log_billing', String(line.run_id), () => {
+      this.requireRun(stamp.org, line.run_id);
+      const id = this.next(stamp.org, 'billing', 'other_records');
+      this.db
+        .prepare('INSERT INTO lib_db_billing (org, id, run_id, cpt_code, description, amount_cents, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(stamp.org, id, line.run_id, line.cpt_code, line.description, line.amount_cents, stamp.at);
+    });
+  }
+
+  billingTotalCents(stamp: AuditStamp, runId: number | null): number {
+    return this.audited(stamp, 'get_billing_total', runId === null ? null : String(runId), () => {
+      if (runId !== null) this.requireRun(stamp.org, runId);
+      return this.db
+        .prepare('SELECT COALESCE(SUM(amount_cents), 0) FROM lib_db_billing WHERE org = ? AND (? IS NULL OR run_id = ?)')
+        .pluck()
+        .get(stamp.org, runId, runId) as number;
+    });
+  }
+
+  auditLog(stamp: AuditStamp, limit: number): AuditEntry[] {
+    // the entries are read before this call's own row is appended
+    return this.audited(stamp, 'audit_log', null, () =>
+      this.db
+        .prepare('SELECT at, actor, source, line, operation, target, outcome FROM lib_db_audit WHERE org = ? ORDER BY at DESC, id DESC LIMIT ?')
+        .all(stamp.org, limit) as AuditEntry[],
+    );
+  }
+
+  storeStudyRecord(stamp: AuditStamp, studyId: string, data: string): number {
+    return this.audited(stamp, 'log_to_datalake', studyId, () => {
+      const id = this.next(stamp.org, 'study_records', 'other_records');
+      this.db.prepare('INSERT INTO lib_research_records (org, id, study_id, data, stored_at) VALUES (?, ?, ?, ?, ?)').run(stamp.org, id, studyId, data, stamp.at);
+      return id;
+    });
+  }
+
+  recordConsent(stamp: AuditStamp, c: Omit<ConsentRecord, 'recorded_at'>): ConsentRecord {
+    return this.audited(stamp, 'record_consent', `${c.patient_id}/${c.study_id}`, () => {
+      const id = this.next(stamp.org, 'consents', 'other_records');
+      this.db
+        .prepare('INSERT INTO lib_research_consents (org, id, patient_id, study_id, consented, consent_date, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(stamp.org, id, c.patient_id, c.study_id, c.consented ? 1 : 0, c.consent_date, c.recorded_by, stamp.at);
+      return { ...c, recorded_at: stamp.at };
+    });
+  }
+
+  latestConsent(stamp: AuditStamp, patientId: string, studyId: string): ConsentRecord | null {
+    return this.audited(
+      stamp,
+      'consent_check',
+      `${patientId}/${studyId}`,
+      () => {
+        const row = this.db
+          .prepare(
+            'SELECT patient_id, study_id, consented, consent_date, recorded_by, recorded_at FROM lib_research_consents WHERE org = ? AND patient_id = ? AND study_id = ? ORDER BY id DESC LIMIT 1',
+          )
+          .get(stamp.org, patientId, studyId) as (Omit<ConsentRecord, 'consented'> & { consented: number }) | undefined;
+        return row ? { ...row, consented: row.consented === 1 } : null;
+      },
+      (c) => (c ? 'ok' : 'not_found'),
+    );
+  }
+}
