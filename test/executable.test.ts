@@ -61,6 +61,15 @@ describe('the single executable', function () {
     expect(JSON.parse(r.stdout).alerts).to.deep.equal([{ severity: 'high', message: 'qSOFA 2', line: 4 }]);
   });
 
+  it('run keeps db records through the embedded SQLite addon, and docs prints the references it carries', async () => {
+    writeFileSync(join(home, 'db.moiss'), 'protocol P {\n  let saved = med.db.save_patient("P-1", "Test");\n  let back = med.db.get_patient("P-1");\n}\n');
+    const r = await run('run', 'db.moiss', '--json', '--data-dir', 'records');
+    expect(r.status, r.stderr).to.equal(0);
+    expect(JSON.parse(r.stdout).success).to.equal(true);
+    const docs = await run('docs', 'language');
+    expect([docs.status, docs.stdout]).to.deep.equal([0, readFileSync('docs/language.md', 'utf8')]);
+  });
+
   it('keeps the SQLite addon in a private per-version cache and replaces a tampered copy before loading it', async () => {
     // its own data directory: the server above has the cached file mapped, and rewriting that in place would crash it
     expect((await run('keys', 'list', '--data-dir', 'other')).status).to.equal(0);
@@ -125,7 +134,7 @@ describe('the single executable', function () {
       const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
       expect(children).to.have.length(2);
       for (const child of children) {
-        expect(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').filter(Boolean)).to.deep.equal([cpes, '__pool-worker', 'data']);
+        expect(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').filter(Boolean)).to.deep.equal([cpes, '__pool-worker', join(home, 'data')]); // the data directory, made absolute
         expect(readFileSync(`/proc/${child}/environ`, 'utf8').split('\0')).to.include('NODE_OPTIONS=--max-old-space-size=96');
       }
     });

@@ -18,21 +18,17 @@ const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', '
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Norepinephrine: ['IV max_rate', 'max_daily'],
   Epinephrine_IV: ['IV max_rate', 'max_daily'],
-  Metoprolol: ['IV max_single', 'PO max_single', 'max_daily'],
-  Labetalol: ['IV max_single', 'PO max_single', 'max_daily'],
   Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
   Ketamine: ['IV max_single', 'IM max_single', 'max_daily'],
   Amiodarone: ['IV max_single', 'IV max_rate', 'PO max_single', 'max_daily'],
   Heparin: ['IV max_single', 'IV max_rate', 'SC max_single', 'max_daily'],
   Enoxaparin: ['SC max_single', 'IV max_single', 'max_daily'],
   Warfarin: ['PO max_single', 'max_daily'],
-  Apixaban: ['PO max_single', 'max_daily'],
   Bivalirudin: ['IV max_single', 'IV max_rate', 'max_daily'],
   Irinotecan: ['IV max_single', 'max_daily'],
   Procarbazine: ['PO max_single', 'max_daily'],
   Mercaptopurine: ['PO max_single', 'max_daily'],
   Digoxin: ['IV max_single', 'PO max_single', 'max_daily'],
-  Milrinone: ['IV max_single'],
   Insulin_Regular: ['SC max_single', 'IV max_rate', 'max_daily'],
   Insulin_Lispro: ['SC max_single', 'IV max_rate', 'max_daily'],
   Insulin_Glargine: ['SC max_single', 'max_daily'],
@@ -50,15 +46,6 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Oxycodone: ['PO max_single', 'max_daily'],
   Hydrocodone: ['PO max_single', 'max_daily'],
   Codeine: ['PO max_single', 'max_daily'],
-  Propranolol: ['PO max_single', 'IV max_single', 'max_daily'],
-  Dabigatran: ['PO max_single', 'max_daily'],
-  Edoxaban: ['PO max_single', 'max_daily'],
-  Fondaparinux: ['SC max_single', 'max_daily'],
-  Argatroban: ['IV max_rate', 'max_daily'],
-  Eptifibatide: ['IV max_single', 'IV max_rate', 'max_daily'],
-  Tirofiban: ['IV max_single', 'IV max_rate', 'max_daily'],
-  Tenecteplase: ['IV max_single', 'max_daily'],
-  Reteplase: ['IV max_single', 'max_daily'],
   Insulin_Aspart: ['SC max_single', 'max_daily'],
   Insulin_NPH: ['SC max_single', 'max_daily'],
   Insulin_Detemir: ['SC max_single', 'max_daily'],
@@ -265,7 +252,9 @@ describe('pk label maxima entered for the added outpatient drugs', () => {
     const expected: Record<string, number> = {
       Sertraline: 200, Fluoxetine: 80, Escitalopram: 20, Citalopram: 40, Duloxetine: 120, Venlafaxine: 375, Tramadol: 400,
       Ibuprofen: 3200, Naproxen: 1500, Atorvastatin: 80, Simvastatin: 80, Rosuvastatin: 40, Pravastatin: 80, Tizanidine: 36,
-      Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4,
+      Amitriptyline: 300, Fluvoxamine: 300, Clonidine: 2.4, Nortriptyline: 150, Pregabalin: 600, Irbesartan: 300, Olmesartan: 40,
+      Telmisartan: 80, Allopurinol: 800, Candesartan: 32, Glimepiride: 8, Benazepril: 80,
+      Lovastatin: 80, Febuxostat: 80, Ziprasidone: 160,
     };
     for (const [name, value] of Object.entries(expected)) {
       expect(daily(name), name).to.include({ value, unit: 'mg/day' });
@@ -319,6 +308,93 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Fluvoxamine', 400, 'mg')).to.equal('ERROR');
     expect(level('Clonidine', 0.2, 'mg')).to.equal('OK');
     expect(level('Clonidine', 3, 'mg')).to.equal('ERROR');
+  });
+
+  it('pregabalin: 300 mg/day without an indication (DPN, the lowest), 450 for fibromyalgia, 600 for postherpetic neuralgia', () => {
+    expect(level('Pregabalin', 300, 'mg')).to.equal('OK');
+    expect(level('Pregabalin', 450, 'mg')).to.equal('ERROR');
+    expect(level('Pregabalin', 450, 'mg', null, null, 'fibromyalgia')).to.not.equal('ERROR');
+    expect(level('Pregabalin', 600, 'mg', null, null, 'fibromyalgia')).to.equal('ERROR');
+    expect(level('Pregabalin', 600, 'mg', null, null, 'postherpetic neuralgia')).to.not.equal('ERROR');
+  });
+
+  it('allopurinol: a single dose above 300 mg is an ERROR (the label divides larger totals); ARB ceilings', () => {
+    expect(level('Allopurinol', 300, 'mg')).to.equal('OK');
+    expect(level('Allopurinol', 400, 'mg')).to.equal('ERROR');
+    expect(level('Irbesartan', 300, 'mg')).to.equal('OK');
+    expect(level('Olmesartan', 80, 'mg')).to.equal('ERROR');
+    expect(level('Telmisartan', 160, 'mg')).to.equal('ERROR');
+    expect(level('Nortriptyline', 175, 'mg')).to.equal('ERROR');
+  });
+
+  it('ziprasidone: 80 mg per oral dose; 20 mg per intramuscular dose with the 40 mg/day IM limit held per route', () => {
+    expect(level('Ziprasidone', 80, 'mg', null, 'PO')).to.equal('OK');
+    expect(level('Ziprasidone', 100, 'mg', null, 'PO')).to.equal('ERROR');
+    expect(level('Ziprasidone', 20, 'mg', null, 'IM')).to.equal('OK');
+    expect(level('Ziprasidone', 30, 'mg', null, 'IM')).to.equal('ERROR');
+    expect(byName.get('Ziprasidone').indications).to.deep.include({ name: 'acute agitation in schizophrenia', route: 'IM', max_daily: { value: 40, unit: 'mg/day' }, source: byName.get('Ziprasidone').indications[0].source });
+    expect(level('Febuxostat', 120, 'mg')).to.equal('ERROR');
+  });
+
+  it('labetalol: 80 mg per IV injection and the 300 mg IV total held per route; oral 2,400 mg/day', () => {
+    expect(level('Labetalol', 80, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Labetalol', 100, 'mg', null, 'IV')).to.equal('ERROR');
+    expect(level('Labetalol', 400, 'mg', null, 'PO')).to.equal('OK');
+    expect(level('Labetalol', 2600, 'mg', null, 'PO')).to.equal('ERROR');
+  });
+
+  it('apixaban: 5 mg without an indication; 10 mg only for the first week of DVT/PE treatment', () => {
+    expect(level('Apixaban', 5, 'mg')).to.equal('OK');
+    expect(level('Apixaban', 10, 'mg')).to.equal('ERROR');
+    expect(level('Apixaban', 10, 'mg', null, null, 'treatment of DVT or PE, first 7 days')).to.equal('OK');
+    expect(level('Apixaban', 15, 'mg', null, null, 'treatment of DVT or PE, first 7 days')).to.equal('ERROR');
+  });
+
+  it('metoprolol: 5 mg per IV bolus; oral 400 mg/day without an indication (angina), 450 for hypertension; edoxaban 60 mg; tenecteplase 50 mg; reteplase 10 units per bolus; fondaparinux 10 mg', () => {
+    expect(level('Metoprolol', 5, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Metoprolol', 10, 'mg', null, 'IV')).to.equal('ERROR');
+    expect(level('Metoprolol', 420, 'mg', null, 'PO')).to.equal('ERROR');
+    expect(level('Metoprolol', 420, 'mg', null, 'PO', 'hypertension')).to.not.equal('ERROR');
+    expect(level('Edoxaban', 60, 'mg')).to.equal('OK');
+    expect(level('Edoxaban', 90, 'mg')).to.equal('ERROR');
+    expect(level('Tenecteplase', 50, 'mg')).to.equal('OK');
+    expect(level('Tenecteplase', 60, 'mg')).to.equal('ERROR');
+    expect(level('Reteplase', 10, 'units')).to.equal('OK');
+    expect(level('Reteplase', 20, 'units')).to.equal('ERROR');
+    expect(level('Fondaparinux', 10, 'mg')).to.equal('OK');
+    expect(level('Fondaparinux', 12.5, 'mg')).to.equal('ERROR');
+  });
+
+  it('propranolol: 3 mg per IV dose; oral 320 mg/day without an indication (angina), 640 for hypertension', () => {
+    expect(level('Propranolol', 3, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Propranolol', 5, 'mg', null, 'IV')).to.equal('ERROR');
+    expect(level('Propranolol', 480, 'mg', null, 'PO')).to.equal('ERROR');
+    expect(level('Propranolol', 480, 'mg', null, 'PO', 'hypertension')).to.not.equal('ERROR');
+  });
+
+  it('dabigatran: 150 mg per dose without an indication; 220 mg once daily only after hip replacement', () => {
+    expect(level('Dabigatran', 150, 'mg')).to.equal('OK');
+    expect(level('Dabigatran', 220, 'mg')).to.equal('ERROR');
+    expect(level('Dabigatran', 220, 'mg', null, null, 'prophylaxis of DVT or PE after hip replacement')).to.equal('OK');
+    expect(level('Dabigatran', 300, 'mg', null, null, 'prophylaxis of DVT or PE after hip replacement')).to.equal('ERROR');
+  });
+
+  it('eptifibatide: 180 mcg/kg per bolus capped at 22.6 mg, 2 mcg/kg/min capped at 15 mg/h (the caps bind at 150 kg); milrinone 50 mcg/kg loading dose', () => {
+    expect(level('Eptifibatide', 180, 'mcg/kg', 80)).to.equal('OK');
+    expect(level('Eptifibatide', 180, 'mcg/kg', 150)).to.equal('ERROR');
+    expect(level('Eptifibatide', 2, 'mcg/kg/min', 80)).to.equal('OK');
+    expect(level('Eptifibatide', 2, 'mcg/kg/min', 150)).to.equal('ERROR');
+    expect(level('Eptifibatide', 3, 'mcg/kg/min', 80)).to.equal('ERROR');
+    expect(level('Milrinone', 50, 'mcg/kg', 80)).to.equal('OK');
+    expect(level('Milrinone', 75, 'mcg/kg', 80)).to.equal('ERROR');
+  });
+
+  it('argatroban: 10 mcg/kg/min without an indication (HIT), up to 40 for PCI; tirofiban 25 mcg/kg bolus and 0.15 mcg/kg/min', () => {
+    expect(level('Argatroban', 12, 'mcg/kg/min', 80)).to.equal('ERROR');
+    expect(level('Argatroban', 25, 'mcg/kg/min', 80, null, 'percutaneous coronary intervention')).to.not.equal('ERROR');
+    expect(level('Argatroban', 50, 'mcg/kg/min', 80, null, 'percutaneous coronary intervention')).to.equal('ERROR');
+    expect(level('Tirofiban', 25, 'mcg/kg', 80)).to.equal('OK');
+    expect(level('Tirofiban', 0.3, 'mcg/kg/min', 80)).to.equal('ERROR');
   });
 
   it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
