@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { checkCall } from '../scripts/fuzz/library.js';
 import { libraryOf } from './helpers/library.js';
+import { runError } from './helpers/run.js';
 
 describe('fuzz regressions: library', () => {
   it('signal.detect_anomaly: a MAD far below the data scale no longer divides to Infinity', () => {
@@ -73,6 +74,15 @@ describe('fuzz regressions: library', () => {
 
   it('pk.get_profile declares the notes field its table rows carry', () => {
     expect(checkCall('pk', 'get_profile', ['vancomycin'])).to.equal(null);
+  });
+});
+
+describe('fuzz regressions: protocols', () => {
+  it('administer with a dose whose conversion overflows is a dose ERROR at its line, not an internal error', () => {
+    expect(runError('protocol Fuzz {\n  input: Patient p;\n  administer Acetaminophen dose: 1e308 g;\n}')).to.equal(
+      'Runtime error at line 3, column 3: administer Acetaminophen 1e+308 g: dose ERROR dose 1e+308 g is beyond any real dose (more than 1000000000000 of its unit)',
+    );
+    expect(libraryOf('pk').call('validate_dose', 'acetaminophen', 1e308, 'g', 70).level).to.equal('ERROR');
   });
 });
 

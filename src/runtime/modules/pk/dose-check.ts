@@ -38,6 +38,7 @@ export interface DoseRequest {
 }
 
 const DAY_MS = 86_400_000;
+const MAX_DOSE = 1e12;
 const KIND_WORD: Record<Kind, string> = { SINGLE: 'single-dose', RATE: 'rate', DAILY: 'daily', WEEKLY: 'weekly' };
 
 /** Why a conversion needed the weight that was not given: an argument error naming it (§4.3 step 4). */
@@ -76,6 +77,8 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
   if (!parsed.ok) return fail(parsed.reason, null);
   const given = parsed.unit;
   if (!(Number.isFinite(dose) && dose > 0)) return fail(`dose must be greater than 0, got ${String(dose)}`, null);
+  // far beyond any real dose in any unit, and small enough that every unit conversion stays a finite number
+  if (dose > MAX_DOSE) return fail(`dose ${String(dose)} ${unit} is beyond any real dose (more than ${MAX_DOSE} of its unit)`, null);
   const kind: Kind = given.time === null ? 'SINGLE' : given.time === 'day' ? 'DAILY' : given.time === 'week' ? 'WEEKLY' : 'RATE';
   const block = blockFor(drug, route, kind);
   if (block === 'wrong kind') return fail(wrongKind(drug, route, kind), kind);
