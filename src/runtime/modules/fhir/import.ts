@@ -6,7 +6,7 @@ import { PATIENT_FIELDS } from '../util/patient.js';
 import { pyRound } from '../../../util/round.js';
 import { isIsoDate } from './export.js';
 import { LOINC_FIELDS, LOINC_SYSTEM, UCUM_SYSTEM, fieldForLoinc, type LoincField } from './loinc.js';
-import { convertUnit, ucumCode } from './ucum.js';
+import { convertUnit, ucumCode } from '../../../units/ucum.js';
 
 type Obj = { [key: string]: JsonValue };
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

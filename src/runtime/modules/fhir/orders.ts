@@ -4,7 +4,7 @@ import { isVerhoeffValid } from '../icd/verhoeff.js';
 import { ArgumentError, type CallContext, type JsonObject, type JsonValue } from '../types.js';
 import { checkFhirId, seededUuid } from './ids.js';
 import { UCUM_SYSTEM } from './loinc.js';
-import { ucumCode } from './ucum.js';
+import { ucumCode } from '../../../units/ucum.js';
 
 // Clinical spellings that are not UCUM codes (mcg → ug, units → [iU], mEq → meq, hr → h).
 const DOSE_SPELLINGS: Readonly<Record<string, string>> = { mcg: 'ug', µg: 'ug', units: '[iU]', unit: '[iU]', iu: '[iU]', meq: 'meq', hr: 'h', day: 'd' };

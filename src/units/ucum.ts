@@ -1,4 +1,6 @@
-// UCUM unit validation and conversion through the NLM's @lhncbc/ucum-lhc (no hand-written factor table).
+// UCUM codes as FHIR and laboratories write them ([degF], [lb_av], mmol/L), validated and converted through the
+// NLM's @lhncbc/ucum-lhc. It lives beside the protocol units (index.ts) so units have one home: the protocol
+// algebra keeps its own atoms because UCUM counts mEq as mmol, which is wrong for ions of charge 2 and above.
 import { createRequire } from 'node:module';
 
 interface UcumUtils {
