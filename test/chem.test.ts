@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
-import compoundTable from '../src/runtime/modules/data/compounds.json' with { type: 'json' };
+import compoundTable from '../src/runtime/modules/chem/data/compounds.json' with { type: 'json' };
 import { libraryOf } from './helpers/library.js';
 import { runError, runLets } from './helpers/run.js';
 import { namesOf, rowProblems, type Compound } from '../src/runtime/modules/chem/compounds.js';

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { buildCompounds } from '../scripts/data/compounds.js';
 import { buildIcdTable, parseOrderFile } from '../scripts/data/icd10cm.js';
 import { applyTable5, parseTable5 } from '../scripts/data/msdrg-weights.js';
-import codeTable from '../src/runtime/modules/data/icd10cm.json' with { type: 'json' };
-import drgTable from '../src/runtime/modules/data/msdrg.json' with { type: 'json' };
+import codeTable from '../src/runtime/modules/icd/data/icd10cm.json' with { type: 'json' };
+import drgTable from '../src/runtime/modules/icd/data/msdrg.json' with { type: 'json' };
 
 const official = (name: string): string => readFileSync(new URL(`./data/official/${name}`, import.meta.url), 'latin1');
 const expected = (name: string): unknown => JSON.parse(official(name));

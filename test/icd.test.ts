@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import codeTable from '../src/runtime/modules/data/icd10cm.json' with { type: 'json' };
-import drgTable from '../src/runtime/modules/data/msdrg.json' with { type: 'json' };
+import codeTable from '../src/runtime/modules/icd/data/icd10cm.json' with { type: 'json' };
+import drgTable from '../src/runtime/modules/icd/data/msdrg.json' with { type: 'json' };
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import labTable from '../src/runtime/modules/data/lab-tests.json' with { type: 'json' };
+import labTable from '../src/runtime/modules/lab/data/lab-tests.json' with { type: 'json' };
 import { normalizeName } from '../src/util/names.js';
 import { libraryOf } from './helpers/library.js';
 

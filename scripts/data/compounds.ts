@@ -1,4 +1,4 @@
-// Regenerates src/runtime/modules/data/compounds.json: structures for rows that lack one, from
+// Regenerates src/runtime/modules/chem/data/compounds.json: structures for rows that lack one, from
 // DrugCentral's structures.smiles.tsv (columns SMILES, InChI, InChIKey, ID, INN, CAS_RN), and the
 // descriptors (cLogP, TPSA, Lipinski donors/acceptors, rotatable bonds) of every row with a structure,
 // computed by OpenChemLib. A structure is taken only when its formula equals the row's cited formula.
@@ -108,7 +108,7 @@ export function buildCompounds(table: { source: string; compounds: Row[] } & Rec
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [tsvPath, copy, tablePath = fileURLToPath(new URL('../../src/runtime/modules/data/compounds.json', import.meta.url))] = process.argv.slice(2);
+  const [tsvPath, copy, tablePath = fileURLToPath(new URL('../../src/runtime/modules/chem/data/compounds.json', import.meta.url))] = process.argv.slice(2);
   if (!tsvPath || !copy) {
     process.stderr.write('usage: npx tsx scripts/data/compounds.ts structures.smiles.tsv "<where the file came from>" [compounds.json]\n');
     process.exit(1);

@@ -1,4 +1,4 @@
-// Generates the ICD-10-CM code table (src/runtime/modules/data/icd10cm.json) from CMS/NCHS's
+// Generates the ICD-10-CM code table (src/runtime/modules/icd/data/icd10cm.json) from CMS/NCHS's
 // "code descriptions in tabular order" file, icd10cm_order_<year>.txt (public domain), and the CC/MCC
 // levels from Appendix C of the MS-DRG Definitions Manual of the matching grouper version. Re-run it
 // when a fiscal year comes out:
@@ -98,7 +98,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.stderr.write('usage: npx tsx scripts/data/icd10cm.ts icd10cm_order_<year>.txt appendix_C.txt "<release>" "<grouper version>"\n');
     process.exit(1);
   }
-  const tablePath = fileURLToPath(new URL('../../src/runtime/modules/data/icd10cm.json', import.meta.url));
+  const tablePath = fileURLToPath(new URL('../../src/runtime/modules/icd/data/icd10cm.json', import.meta.url));
   const read = (path: string): { text: string; sha256: string } => {
     const bytes = readFileSync(path);
     return { text: bytes.toString('latin1'), sha256: createHash('sha256').update(bytes).digest('hex') };

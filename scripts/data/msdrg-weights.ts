@@ -1,5 +1,5 @@
 // Sets the relative weight and the geometric and arithmetic mean length of stay of every MS-DRG in
-// src/runtime/modules/data/msdrg.json from Table 5 of the IPPS final rule of the fiscal year (FY2026:
+// src/runtime/modules/icd/data/msdrg.json from Table 5 of the IPPS final rule of the fiscal year (FY2026:
 // CMS-1833-F, "CMS-1833-F Table 5.txt", tab-separated, public domain). Columns are found by their
 // header text, since CMS renumbers them between years. Re-run it when a final rule comes out:
 //
@@ -92,7 +92,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.stderr.write('usage: npx tsx scripts/data/msdrg-weights.ts "CMS-<rule> Table 5.txt" "<release>"\n');
     process.exit(1);
   }
-  const tablePath = fileURLToPath(new URL('../../src/runtime/modules/data/msdrg.json', import.meta.url));
+  const tablePath = fileURLToPath(new URL('../../src/runtime/modules/icd/data/msdrg.json', import.meta.url));
   const bytes = readFileSync(path);
   try {
     const table = applyTable5(JSON.parse(readFileSync(tablePath, 'utf8')), bytes.toString('latin1'), { name: basename(path), sha256: createHash('sha256').update(bytes).digest('hex'), release });

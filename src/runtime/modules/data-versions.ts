@@ -1,5 +1,5 @@
 // The name and version of every shipped reference table, for /v1/health, /v1/modules and `cpes version`
-// (read once per process): the tables in modules/data/ and in each one-folder module's <name>/data/,
+// (read once per process): the tables in each module's <name>/data/,
 // read through the asset list so the single executable answers the same.
 import { readAssetDirectory } from '../../util/assets.js';
 

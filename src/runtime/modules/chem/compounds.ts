@@ -1,5 +1,5 @@
 // The compound table (modules.md §7.1) and the compounds a run registers (§1.7).
-import compoundTable from '../data/compounds.json' with { type: 'json' };
+import compoundTable from './data/compounds.json' with { type: 'json' };
 import { createAjv } from '../../../util/ajv.js';
 import { deepFreeze } from '../../../util/freeze.js';
 import { pyRound } from '../../../util/round.js';

@@ -1,6 +1,6 @@
 // Chemical formula grammar and molecular weight (modules.md §7.2 molecular_weight) over the CIAAW
 // abridged standard atomic weights (data/atomic-weights.json).
-import atomicWeightTable from '../data/atomic-weights.json' with { type: 'json' };
+import atomicWeightTable from './data/atomic-weights.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 
 interface ElementRow {

@@ -1,7 +1,7 @@
 // ICD-10-CM tables (modules.md §9.1): codes, categories, chapters and MS-DRG families. The SNOMED CT map
 // is licensed and comes from an operator-loaded pack (snomed-pack.ts).
-import codeTable from '../data/icd10cm.json' with { type: 'json' };
-import drgTable from '../data/msdrg.json' with { type: 'json' };
+import codeTable from './data/icd10cm.json' with { type: 'json' };
+import drgTable from './data/msdrg.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 
 export interface Chapter {

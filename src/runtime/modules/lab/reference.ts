@@ -1,5 +1,5 @@
 // Reference intervals and critical limits (modules.md §5.1, §5.3): the test table, interpret and panel.
-import testTable from '../data/lab-tests.json' with { type: 'json' };
+import testTable from './data/lab-tests.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
 import { normalizeName, suggestNames } from '../../../util/names.js';
 import { NameIndex } from '../util/name-index.js';

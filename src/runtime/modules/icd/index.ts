@@ -1,11 +1,11 @@
 // modules.md §9: ICD-10-CM lookup and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM mapping.
-import { suggestNames } from '../../util/names.js';
-import { packReference } from '../packs/types.js';
-import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, searchCodes } from './icd/codes.js';
-import { drgLookup } from './icd/drg.js';
-import { conceptsMappedTo, installedSnomedMap, mapRowsOf } from './icd/snomed-pack.js';
-import { isVerhoeffValid } from './icd/verhoeff.js';
-import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from './types.js';
+import { suggestNames } from '../../../util/names.js';
+import { packReference } from '../../packs/types.js';
+import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, searchCodes } from './codes.js';
+import { drgLookup } from './drg.js';
+import { conceptsMappedTo, installedSnomedMap, mapRowsOf } from './snomed-pack.js';
+import { isVerhoeffValid } from './verhoeff.js';
+import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const codeParam: ParamSpec = { name: 'code', type: 'string', maxLength: 20, description: 'ICD-10-CM code, dot optional (e119 = E11.9)' };

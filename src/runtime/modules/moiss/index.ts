@@ -1,7 +1,7 @@
 // modules.md §21: MOISSCode's timing classifier (a heuristic without clinical validation).
-import { drugOnset } from './pk/index.js';
-import { classifyTiming } from './timing.js';
-import type { ModuleDef } from './types.js';
+import { drugOnset } from '../pk/index.js';
+import { classifyTiming } from '../timing.js';
+import type { ModuleDef } from '../types.js';
 
 const moiss: ModuleDef = {
   name: 'moiss',

@@ -1,6 +1,6 @@
 // modules.md §20: the constant-velocity Kalman estimator behind `track … using KAE`
 // (Bar-Shalom, Li & Kirubarajan, Estimation with Applications to Tracking and Navigation, 2001).
-import type { CallContext, JsonObject, ModuleDef } from './types.js';
+import type { CallContext, JsonObject, ModuleDef } from '../types.js';
 
 /** Update interval in minutes (MOISSCode's step; updates carry no timestamps). */
 const DT = 5;

@@ -1,8 +1,8 @@
 // modules.md §6: glucose metrics, CGM analytics, insulin dose arithmetic, DKA and hypoglycaemia.
-import { dkaCheck, hypoCheck } from './glucose/diagnosis.js';
-import { basalRate, carbRatio, correctionDose, fullRegimen, insulinSensitivityFactor, slidingScale } from './glucose/insulin.js';
-import { glucoseFromHba1c, glycemicVariability, gmi, hba1cFromGlucose, timeInRange } from './glucose/metrics.js';
-import type { FunctionSpec, ModuleDef, ParamSpec } from './types.js';
+import { dkaCheck, hypoCheck } from './diagnosis.js';
+import { basalRate, carbRatio, correctionDose, fullRegimen, insulinSensitivityFactor, slidingScale } from './insulin.js';
+import { glucoseFromHba1c, glycemicVariability, gmi, hba1cFromGlucose, timeInRange } from './metrics.js';
+import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
 
 const WALSH = 'Walsh & Roberts, Pumping Insulin, 4th ed., 2006';
 

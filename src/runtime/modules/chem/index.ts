@@ -1,5 +1,5 @@
 // modules.md §7: small-molecule property checks. Per-run state: compounds added with register_compound.
-import { pyRound } from '../../util/round.js';
+import { pyRound } from '../../../util/round.js';
 import {
   allCompounds,
   compoundTableInfo,
@@ -9,11 +9,11 @@ import {
   rowProblems,
   suggestCompounds,
   type Compound,
-} from './chem/compounds.js';
-import { atomicWeights, FormulaError, formulaWeight, parseFormula } from './chem/formula.js';
-import { admetScreen, bcsClassify, lipinskiCheck, toxScreen } from './chem/rules.js';
-import { fromSmiles, SmilesError } from './chem/smiles.js';
-import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from './types.js';
+} from './compounds.js';
+import { atomicWeights, FormulaError, formulaWeight, parseFormula } from './formula.js';
+import { admetScreen, bcsClassify, lipinskiCheck, toxScreen } from './rules.js';
+import { fromSmiles, SmilesError } from './smiles.js';
+import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'> & { state?: FunctionSpec['state'] }): FunctionSpec => ({ state: 'none', ...spec });
 const compoundName: ParamSpec = { name: 'compound_name', type: 'string', maxLength: 200, description: 'compound name or alias' };

@@ -1,8 +1,8 @@
 // modules.md §5: laboratory interpretation against reference intervals and critical limits, panels,
 // eGFR (CKD-EPI 2021) and blood gases. Stateless.
-import { abgInterpret, gfr } from './lab/kidney-gas.js';
-import { findPanel, interpretPanel, interpretValue, labTable, optionalSex, testsOfPanel } from './lab/reference.js';
-import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from './types.js';
+import { abgInterpret, gfr } from './kidney-gas.js';
+import { findPanel, interpretPanel, interpretValue, labTable, optionalSex, testsOfPanel } from './reference.js';
+import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from '../types.js';
 
 const TABLE_SOURCE = `${labTable.name} ${labTable.version}: ${labTable.source}`;
 const sexParam: ParamSpec = { name: 'sex', type: ['string', 'null'], default: null, maxLength: 200, description: 'M, F, male or female; null → both sexes\' ranges combined' };

@@ -1,14 +1,14 @@
 // modules.md §3: bedside severity scores. Each takes the patient first (MOISSCode order).
-import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from './types.js';
-import { rejectUnknownFields } from './scores/fields.js';
-import { PatientReader } from './util/patient.js';
-import { atLeast, below } from './util/threshold.js';
-import { pyRound } from '../../util/round.js';
-import { cha2ds2Vasc, framingham, heartScore, wellsPe } from './scores/cardio.js';
-import { childPugh, meld } from './scores/liver.js';
-import { isAlert } from './scores/consciousness.js';
-import { apacheII, sofa } from './scores/organ.js';
-import { curb65, glasgowBlatchford, news2 } from './scores/ward.js';
+import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
+import { rejectUnknownFields } from './fields.js';
+import { PatientReader } from '../util/patient.js';
+import { atLeast, below } from '../util/threshold.js';
+import { pyRound } from '../../../util/round.js';
+import { cha2ds2Vasc, framingham, heartScore, wellsPe } from './cardio.js';
+import { childPugh, meld } from './liver.js';
+import { isAlert } from './consciousness.js';
+import { apacheII, sofa } from './organ.js';
+import { curb65, glasgowBlatchford, news2 } from './ward.js';
 
 // qSOFA (Seymour et al., JAMA 2016; Singer et al., Sepsis-3, JAMA 2016): RR ≥ 22, SBP ≤ 100, altered mentation.
 export function qsofa(patient: JsonObject, detail: boolean): JsonObject | number {

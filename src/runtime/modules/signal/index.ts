@@ -9,8 +9,8 @@ import {
   perfusionIndex,
   respiratoryRate,
   spo2FromRatio,
-} from './signal/analysis.js';
-import type { FunctionSpec, ModuleDef, ParamSpec } from './types.js';
+} from './analysis.js';
+import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
 
 // Samples and levels are bounded so sums, squares and ratios over 100,000 of them stay finite numbers
 // (±1e9 covers raw ADC counts and every physical unit a waveform is sent in).
