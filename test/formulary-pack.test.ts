@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runProtocol } from '../src/engine/index.js';
 import { usePackDirectory } from '../src/runtime/packs/active.js';
-import { packKind } from '../src/runtime/packs/kinds.js';
+import { registry } from '../src/runtime/modules/index.js';
 import { importPack, removePack } from '../src/runtime/packs/store.js';
 import { cpes } from './helpers/cli.js';
 import { libraryOf } from './helpers/library.js';
@@ -39,7 +39,7 @@ describe('formulary data pack (pk)', function () {
     expect(shipped.level).to.not.equal('ERROR'); // 20 mg is within the shipped 30 mg label maximum
     expect(shipped.source).to.equal('pk-drugs');
 
-    importPack(dir, packKind('formulary')!, sample('formulary.jsonl'));
+    importPack(dir, registry.packKind('formulary')!, sample('formulary.jsonl'));
     const site = administerEvent();
     expect(site.event).to.equal('[3] LOG: administer Toradol 20 mg: dose ERROR 20 mg exceeds maximum 15 mg');
     expect(site.source).to.equal('formulary pack: Test Hospital formulary (effective 2026-11-01)');
@@ -57,7 +57,7 @@ describe('formulary data pack (pk)', function () {
   });
 
   it('refuses a malformed formulary with every problem and its line, and changes nothing', () => {
-    importPack(dir, packKind('formulary')!, sample('formulary.jsonl'));
+    importPack(dir, registry.packKind('formulary')!, sample('formulary.jsonl'));
     const before = readFileSync(join(dir, 'packs', 'index.json'), 'utf8');
     const r = cpes(['data', 'import', 'formulary', sample('formulary-bad.jsonl'), '--data-dir', dir]);
     expect(r.status).to.equal(1);

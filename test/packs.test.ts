@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { usePackDirectory } from '../src/runtime/packs/active.js';
-import { packKind } from '../src/runtime/packs/kinds.js';
+import { registry } from '../src/runtime/modules/index.js';
 import { importPack, readIndex, removePack } from '../src/runtime/packs/store.js';
 import { cpes } from './helpers/cli.js';
 import { libraryOf } from './helpers/library.js';
@@ -44,7 +44,7 @@ describe('cpes data (operator data packs)', function () {
   });
 
   it('refuses a malformed file with every problem and its line, and changes nothing', () => {
-    importPack(dir, packKind('snomed-icd10-map')!, sample('snomed-map.tsv'));
+    importPack(dir, registry.packKind('snomed-icd10-map')!, sample('snomed-map.tsv'));
     const before = readFileSync(join(dir, 'packs', 'index.json'), 'utf8');
     const r = cpes(['data', 'import', 'snomed-icd10-map', sample('snomed-map-bad.tsv'), '--data-dir', dir]);
     expect(r.status).to.equal(1);
@@ -63,7 +63,7 @@ describe('cpes data (operator data packs)', function () {
     expect(icd.call('snomed_to_icd', 22298006)).to.deep.equal({
       type: 'ICD_SNOMED_MAP', snomed_ct: '22298006', found: false, icd10_matches: [], count: 0, note: NO_MAP,
     });
-    const meta = importPack(dir, packKind('snomed-icd10-map')!, sample('snomed-map.tsv'));
+    const meta = importPack(dir, registry.packKind('snomed-icd10-map')!, sample('snomed-map.tsv'));
     const r = icd.call('snomed_to_icd', 22298006);
     expect(r.icd10_matches.map((m: any) => [m.code, m.map_group, m.map_priority])).to.deep.equal([['I25.2', 1, 1], ['I21.9', 1, 2]]);
     expect(r.icd10_matches[1]).to.deep.equal({ code: 'I21.9', description: 'Acute myocardial infarction, unspecified', map_group: 1, map_priority: 2, map_rule: 'OTHERWISE TRUE', map_advice: 'ALWAYS I21.9' });
@@ -78,7 +78,7 @@ describe('cpes data (operator data packs)', function () {
   });
 
   it('installs a re-import as the next version, keeps numbering after a removal, and reports the one in use', () => {
-    const kind = packKind('snomed-icd10-map')!;
+    const kind = registry.packKind('snomed-icd10-map')!;
     expect(importPack(dir, kind, sample('snomed-map.tsv')).version).to.equal(1);
     const newer = join(dir, 'tls_Icd10cmHumanReadableMap_US1000124_20250901.tsv');
     writeFileSync(newer, readFileSync(sample('snomed-map.tsv'), 'utf8').replaceAll('20250301', '20250901'));
@@ -90,7 +90,7 @@ describe('cpes data (operator data packs)', function () {
   });
 
   it('refuses to answer from a pack whose stored rows no longer match their checksum', () => {
-    importPack(dir, packKind('snomed-icd10-map')!, sample('snomed-map.tsv'));
+    importPack(dir, registry.packKind('snomed-icd10-map')!, sample('snomed-map.tsv'));
     const stored = join(dir, 'packs', 'snomed-icd10-map', 'v1.json');
     writeFileSync(stored, readFileSync(stored, 'utf8').replace('E11.9', 'E11.8'));
     usePackDirectory(dir); // a process starting after the change
@@ -98,7 +98,7 @@ describe('cpes data (operator data packs)', function () {
   });
 
   it("judges values against the laboratory's own rows by age band, sex and assay, and the defaults elsewhere", () => {
-    importPack(dir, packKind('lab-ranges')!, sample('lab-ranges.csv'));
+    importPack(dir, registry.packKind('lab-ranges')!, sample('lab-ranges.csv'));
     const adult = lab.call('interpret', 'K', 4.9, null, 40);
     expect(adult).to.include({ flag: 'HIGH', reference_range: '3.4-4.8 mEq/L', range_basis: 'laboratory reference interval (both sexes, age 18+)' });
     expect(adult.range_source).to.equal('Example General Hospital Clinical Laboratory (synthetic test sample), effective 2026-11-01');
@@ -136,7 +136,7 @@ describe('cpes data (operator data packs)', function () {
   });
 
   it('cpes run uses the packs of --data-dir, as a server on that directory would', () => {
-    importPack(dir, packKind('lab-ranges')!, sample('lab-ranges.csv'));
+    importPack(dir, registry.packKind('lab-ranges')!, sample('lab-ranges.csv'));
     const protocol = join(dir, 'k.moiss');
     writeFileSync(protocol, 'protocol P {\n  let r = med.lab.interpret("K", 4.9, null, 40);\n  let flag = r.flag;\n}\n');
     const flagOf = (args: string[]): string => JSON.parse(cpes(['run', protocol, '--json', ...args]).stdout).events.find((e: any) => e.name === 'flag').value;
@@ -147,7 +147,7 @@ describe('cpes data (operator data packs)', function () {
   it('names the kinds it knows and refuses an unknown one', () => {
     const r = cpes(['data', 'import', 'drug-prices', sample('lab-ranges.csv'), '--data-dir', dir]);
     expect(r.status).to.equal(1);
-    expect(r.stderr).to.contain("cpes data: unknown kind 'drug-prices'; kinds: snomed-icd10-map, lab-ranges, formulary");
+    expect(r.stderr).to.contain("cpes data: unknown kind 'drug-prices'; kinds: formulary, lab-ranges, snomed-icd10-map");
   });
 });
 

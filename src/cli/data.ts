@@ -1,6 +1,6 @@
 // `cpes data import|list|remove`: the operator's data packs in the data directory (licensed or site-owned
 // reference data that cpes does not ship). Running servers use a change from their next request.
-import { PACK_KINDS, packKind } from '../runtime/packs/kinds.js';
+import { registry } from '../runtime/modules/index.js';
 import { importPack, readIndex, removePack } from '../runtime/packs/store.js';
 import { PackError, type PackKind } from '../runtime/packs/types.js';
 
@@ -9,7 +9,7 @@ const USAGE = `usage:
   cpes data list [--data-dir DIR]               installed packs with version, file, checksum and rows
   cpes data remove KIND [--data-dir DIR]        uninstall KIND (the shipped default, or nothing, answers again)
 kinds:
-${PACK_KINDS.map((k) => `  ${k.kind.padEnd(18)} ${k.summary}`).join('\n')}
+${registry.packKinds.map((k) => `  ${k.kind.padEnd(18)} ${k.summary}`).join('\n')}
 (--data-dir defaults to $CPES_DATA_DIR or ./data; running servers pick a change up on their next request)`;
 
 function parse(argv: string[]): { positional: string[]; dataDir: string } {
@@ -28,8 +28,8 @@ function parse(argv: string[]): { positional: string[]; dataDir: string } {
 }
 
 function kindOrError(name: string | undefined): PackKind {
-  const kind = name === undefined ? undefined : packKind(name);
-  if (!kind) throw new PackError(`${name === undefined ? 'no kind given' : `unknown kind '${name}'`}; kinds: ${PACK_KINDS.map((k) => k.kind).join(', ')}`);
+  const kind = name === undefined ? undefined : registry.packKind(name);
+  if (!kind) throw new PackError(`${name === undefined ? 'no kind given' : `unknown kind '${name}'`}; kinds: ${registry.packKinds.map((k) => k.kind).join(', ')}`);
   return kind;
 }
 

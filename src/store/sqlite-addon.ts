@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { ENGINE_VERSION } from '../engine/version.js';
+import { PACKAGE_VERSION } from '../util/package-version.js';
 import { inSingleExecutable, readAsset } from '../util/assets.js';
 
 let loadedAddon: object | undefined;
@@ -41,7 +41,7 @@ export function sqliteNativeBinding(dataDir: string): object | undefined {
 export function addonCacheDirectory(dataDir: string): string {
   const xdg = process.env.XDG_CACHE_HOME;
   const base = xdg && isAbsolute(xdg) ? resolve(xdg, 'cpes') : resolve(dataDir, 'cache');
-  const dir = join(base, ENGINE_VERSION);
+  const dir = join(base, PACKAGE_VERSION);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const uid = process.getuid?.() ?? 0;
   for (const owned of [base, dir]) {

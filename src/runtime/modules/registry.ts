@@ -3,7 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../util/ajv.js';
 import { nearestName } from '../../util/names.js';
-import { PackError } from '../packs/types.js';
+import { PackError, type PackKind } from '../packs/types.js';
 import {
   ArgumentError,
   type Args,
@@ -50,6 +50,8 @@ export class Registry {
   private readonly canonical = new Map<string, RegisteredFunction[]>();
   private readonly validators = new Map<RegisteredFunction, CompiledParam[]>();
   readonly hooks: ModuleHooks = {};
+  /** every data-pack kind the modules register, by name */
+  readonly packKinds: readonly PackKind[];
   readonly catalog: LibraryCatalog;
 
   constructor(readonly moduleDefs: readonly ModuleDef[]) {
@@ -75,6 +77,7 @@ export class Registry {
       this.canonical.set(def.name, list);
       Object.assign(this.hooks, def.hooks ?? {});
     }
+    this.packKinds = moduleDefs.flatMap((def) => def.packKinds ?? []).sort((a, b) => a.kind.localeCompare(b.kind));
     const modules = new Map<string, Map<string, CatalogEntry>>();
     for (const [module, names] of this.byModule) {
       const entry = (f: RegisteredFunction): CatalogEntry => ({ minArgs: f.minArgs, maxArgs: f.maxArgs, params: f.params.map((p) => ({ name: p.name, unit: p.unit ?? null })) });
@@ -99,6 +102,10 @@ export class Registry {
   /** Every registered function once, by module in registry order. */
   functions(): RegisteredFunction[] {
     return [...this.canonical.values()].flat();
+  }
+
+  packKind(name: string): PackKind | undefined {
+    return this.packKinds.find((k) => k.kind === name);
   }
 
   resolve(module: string, name: string): RegisteredFunction | undefined {

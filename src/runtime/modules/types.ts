@@ -1,6 +1,7 @@
 // The contract between the library registry and each library module (modules.md §1).
 // A module file default-exports a ModuleDef; the registry is the only way to reach its functions.
 import type { LibraryStore } from '../../store/library.js';
+import type { PackKind } from '../packs/types.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -58,6 +59,8 @@ export interface ModuleDef {
   description: string;
   functions: readonly FunctionSpec[];
   hooks?: ModuleHooks;
+  /** the data-pack kinds this module applies (`cpes data import <kind>`), each in a file beside the module */
+  packKinds?: readonly PackKind[];
 }
 
 /** Per-run state: each module keeps its own slot, created empty on first use and dropped at run end. */

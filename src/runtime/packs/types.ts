@@ -9,8 +9,11 @@ export interface PackProblem {
 
 /**
  * One kind of pack. Adding a kind = one small file next to the module that uses it, exporting a
- * PackKind, listed in `kinds.ts`. `parse` validates the whole file and returns either every row or
- * every problem: a file with any problem is refused whole, so a bad import changes nothing.
+ * PackKind, named in that module's `packKinds` (the registry collects them for `cpes data`); the module
+ * reads `activePack('<kind>')` at call time (null: not installed, so use the shipped table or say the data
+ * is missing) and results that used it carry `data_pack: packReference(pack.meta)`. `parse` validates the
+ * whole file and returns either every row or every problem: a file with any problem is refused whole, so
+ * a bad import changes nothing. Storage, versions, checksums, /v1/health and pickup need nothing more.
  */
 export interface PackKind<Row = unknown> {
   kind: string;

@@ -1,9 +1,9 @@
 // modules.md §9: ICD-10-CM lookup and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM mapping.
 import { suggestNames } from '../../../util/names.js';
-import { packReference } from '../../packs/types.js';
+import { packReference, type PackKind } from '../../packs/types.js';
 import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, searchCodes } from './codes.js';
 import { drgLookup } from './drg.js';
-import { conceptsMappedTo, installedSnomedMap, mapRowsOf } from './snomed-pack.js';
+import { conceptsMappedTo, installedSnomedMap, mapRowsOf, snomedMapKind } from './snomed-pack.js';
 import { isVerhoeffValid } from './verhoeff.js';
 import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
 
@@ -95,6 +95,7 @@ function chapterFilter(value: JsonValue): string | null {
 }
 
 const icdModule: ModuleDef = {
+  packKinds: [snomedMapKind as PackKind],
   name: 'icd',
   description: 'ICD-10-CM lookup, search and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM map.',
   functions: [

@@ -3,6 +3,8 @@
 import { abgInterpret, gfr } from './kidney-gas.js';
 import { findPanel, interpretPanel, interpretValue, labTable, optionalSex, testsOfPanel } from './reference.js';
 import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from '../types.js';
+import type { PackKind } from '../../packs/types.js';
+import { labRangesKind } from './ranges-pack.js';
 
 const TABLE_SOURCE = `${labTable.name} ${labTable.version}: ${labTable.source}`;
 const sexParam: ParamSpec = { name: 'sex', type: ['string', 'null'], default: null, maxLength: 200, description: 'M, F, male or female; null → both sexes\' ranges combined' };
@@ -27,6 +29,7 @@ const optionalNumber = (name: string, unit: string, description: string, minimum
   ({ name, type: 'number', unit, default: null, minimum, maximum, description }) as const;
 
 const lab: ModuleDef = {
+  packKinds: [labRangesKind as PackKind],
   name: 'lab',
   description: 'Laboratory interpretation: reference intervals and critical limits, panels, eGFR (CKD-EPI 2021), blood gases.',
   functions: [

@@ -10,20 +10,7 @@ import { readCsv } from '../../packs/csv.js';
 import type { PackKind, PackProblem } from '../../packs/types.js';
 import { normalizeSex } from '../util/sex.js';
 import { findTest } from './reference.js';
-
-export interface LabRangeRow {
-  /** the shipped test's canonical name */
-  test: string;
-  sex: 'M' | 'F' | null;
-  age_min: number | null;
-  age_max: number | null;
-  assay: string | null;
-  unit: string;
-  low: number | null;
-  high: number | null;
-  critical_low: number | null;
-  critical_high: number | null;
-}
+import type { LabRangeRow } from './range-row.js';
 
 export const LAB_RANGES_PACK = 'lab-ranges';
 const REQUIRED = ['test', 'unit', 'low', 'high'];

@@ -8,7 +8,7 @@ import { activePack, derived } from '../../packs/active.js';
 import { packReference, type LoadedPack } from '../../packs/types.js';
 import { convertValue, parseUnit, tidy } from '../../../units/index.js';
 import { ArgumentError, type JsonObject, type JsonValue } from '../types.js';
-import type { LabRangeRow } from './ranges-pack.js';
+import type { LabRangeRow } from './range-row.js';
 
 interface Interval {
   low: number | null;

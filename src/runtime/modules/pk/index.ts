@@ -8,6 +8,8 @@ import { parseDoseUnit, withoutPerKg } from './dose-units.js';
 import { checkInteractions, UNSAFE } from './interactions.js';
 import { plasmaConcentration, troughEstimate } from './kinetics.js';
 import { drugProblems } from './schema.js';
+import { formularyKind } from './formulary-pack.js';
+import type { PackKind } from '../../packs/types.js';
 import {
   administered,
   DRUG_DEFAULTS,
@@ -181,6 +183,7 @@ function registrationProfile(input: JsonObject): Drug {
 }
 
 const pk: ModuleDef = {
+  packKinds: [formularyKind as PackKind],
   name: 'pk',
   description: 'Adult drug dosing, dose checks, two-way interactions, renal and hepatic adjustment, one-compartment kinetics.',
   hooks: { administer: administerStatement, drugOnset },
