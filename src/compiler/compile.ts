@@ -6,11 +6,10 @@ import { RuntimeError } from '../runtime/errors.js';
 import { administer, assess, track } from '../runtime/hooks.js';
 import { RunLog, type Severity } from '../runtime/log.js';
 import type { Registry } from '../runtime/modules/registry.js';
-import type { CallContext, RunPatient } from '../runtime/modules/types.js';
+import type { CallContext, JsonObject, RunPatient } from '../runtime/modules/types.js';
 import { notBooleanError } from '../runtime/operators.js';
 import { kindOf, makeRecord, Quantity, renderForLog, renderText, toJson, type RecordValue, type Value } from '../runtime/values.js';
 import { patientRecord } from '../runtime/patient.js';
-import { parseUnit } from '../units/index.js';
 import { ExpressionCompiler, MAX_LIST_LENGTH, checkType, pathText, Scope, type FunctionCode, type ProgramTables, type TypeCode } from './expressions.js';
 import { checkDeadline, DEADLINE_STRIDE, located, TimeLimitReached, UNSET, type Eval, type Exec, type Frame, type Run } from './frame.js';
 
@@ -28,7 +27,6 @@ export interface CompiledProgram {
 }
 
 const NO_RETURN = false;
-const KILOGRAM = parseUnit('kg')!;
 
 export function compileProgram(program: A.Program, registry: Registry): CompiledProgram {
   return new ProgramCompiler(program, registry).build();
@@ -286,9 +284,8 @@ class ProgramCompiler {
     return (f) => {
       const amount = dose(f);
       if (!(amount instanceof Quantity)) throw new RuntimeError(`the dose of ${s.drug} must be a quantity with a unit, got ${kindOf(amount)}`, s.dose);
-      const weight = usesPatient ? f.run.patient.weight : undefined;
-      const weightKg = weight instanceof Quantity ? weight.in(KILOGRAM) : typeof weight === 'number' ? weight : null;
-      administer(f.run.ctx, f.run.log, s, s.drug, amount.value, amount.unit.text, weightKg);
+      const patient = usesPatient ? (toJson(f.run.patient, true) as JsonObject) : null;
+      administer(f.run.ctx, f.run.log, s, { drug: s.drug, dose: amount.value, unit: amount.unit.text, route: null, everyHours: null, indication: null, patient });
       return false;
     };
   }

@@ -6,17 +6,18 @@ import type { RunLog } from './log.js';
 import { registry } from './modules/index.js';
 import { observe } from './modules/kae/index.js';
 import { kdigoCriteriaAvailable } from './modules/scores/index.js';
-import { ArgumentError, type AdministerOutcome, type CallContext, type JsonObject, type JsonValue } from './modules/types.js';
+import { ArgumentError, type AdministerOutcome, type AdministerRequest, type CallContext, type JsonObject, type JsonValue } from './modules/types.js';
 import { atLeast } from './modules/util/threshold.js';
 import { formatNumber, formatQuantity, isRecord, kindOf, Quantity, toJson, type Value } from './values.js';
 
 /** §22.1: dose, interaction and timing checks from pk; without pk every drug is unknown. */
-export function administer(ctx: CallContext, log: RunLog, at: Span, drug: string, dose: number, unit: string, weightKg: number | null): void {
+export function administer(ctx: CallContext, log: RunLog, at: Span, request: AdministerRequest): void {
+  const { drug, dose, unit } = request;
   const shown = `administer ${drug} ${formatNumber(dose)} ${unit}`;
   let outcome: AdministerOutcome;
   try {
     outcome = registry.hooks.administer
-      ? registry.hooks.administer(ctx, drug, dose, unit, weightKg)
+      ? registry.hooks.administer(ctx, request)
       : { level: 'UNKNOWN', reason: null, data: { drug, dose, unit, level: 'UNKNOWN', moiss_class: 'UNKNOWN' } };
   } catch (error) {
     if (error instanceof ArgumentError) throw new RuntimeError(error.message, at);

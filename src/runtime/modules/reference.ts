@@ -38,7 +38,7 @@ function functionSection(module: string, f: RegisteredFunction): string {
     lines.push('No parameters.');
   }
   lines.push('');
-  lines.push('result' in f.result && 'fields' in f.result ? `Result: a \`${f.result.type}\` record with ${f.result.fields.map((x) => `\`${x}\``).join(', ')}.` : `Result: a bare ${(f.result as { bare: string }).bare}.`);
+  lines.push('result' in f.result && 'fields' in f.result ? `Result: a \`${f.result.type}\` record with ${f.result.fields.map((x) => `\`${typeof x === 'string' ? x : x.name}\``).join(', ')}.` : `Result: a bare ${(f.result as { bare: string }).bare}.`);
   if (f.state !== 'none') lines.push('', `State: keeps state per ${f.state === 'run' ? 'run' : 'organization'}.`);
   if (f.sources.length) lines.push('', 'Sources:', ...f.sources.map((s) => `- ${cell(s)}`));
   lines.push('');

@@ -31,10 +31,37 @@ export interface ParamSpec {
   maxLength?: number;
 }
 
-/** What a function returns: a tagged record with its field list, or a bare value (§1.2 exceptions). */
+/**
+ * The declared type of a result value or field: a JSON kind (a union as an array, `null` among them for a
+ * value that may be null), with `items` for a list and `fields` for a nested record.
+ */
+export interface ValueSpec {
+  type: JsonType | 'any' | readonly (JsonType | 'any')[];
+  /** what it means, for docs/library.md, completion and hover */
+  description: string;
+  /** the unit a number is in (`mg/dL`, `mL/min/1.73m2`); absent for a plain number */
+  unit?: string;
+  /** the values a string or number can take */
+  enum?: readonly (string | number)[];
+  /** for a list: each item */
+  items?: ValueSpec;
+  /** for a record: its fields */
+  fields?: readonly ResultField[];
+}
+
+/** One field of a record result. `optional` fields may be absent (they are omitted rather than null). */
+export interface ResultField extends ValueSpec {
+  name: string;
+  optional?: boolean;
+}
+
+/**
+ * What a function returns (§1.2): a tagged record (`type` is the value of its `type` field) with its
+ * fields, or a bare value. Issue 26 makes every field a ResultField; a bare name is the older form.
+ */
 export type ResultSpec =
-  | { type: string; fields: readonly string[] }
-  | { bare: 'number' | 'integer' | 'string' | 'array' | 'boolean' };
+  | { type: string; description?: string; fields: readonly (string | ResultField)[] }
+  | { bare: 'number' | 'integer' | 'string' | 'array' | 'boolean'; description?: string; unit?: string; items?: ValueSpec };
 
 /** Arguments after validation, keyed by parameter name; optional ones absent from the call hold their default. */
 export type Args = Record<string, JsonValue>;
@@ -119,13 +146,35 @@ export interface AdministerOutcome {
   data: JsonObject;
 }
 
+/** The routes an `administer` statement may name (language.md §4) and the drug table uses. */
+export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP'] as const;
+export type Route = (typeof ROUTES)[number];
+
+/** One `administer` statement as the dose check receives it (modules.md §22.1). */
+export interface AdministerRequest {
+  drug: string;
+  dose: number;
+  unit: string;
+  /** the `route:` clause; null when the statement names none */
+  route: Route | null;
+  /** the `every:` clause in hours (the interval between doses of a repeated regimen); null when none */
+  everyHours: number | null;
+  /** the `indication:` clause; null when none */
+  indication: string | null;
+  /**
+   * The protocol patient's fields as plain JSON in the units of language.md §6 (weight in kg, creatinine in
+   * mg/dL, …; lists such as `medications` as sent) when the protocol has `input: Patient p`; else null.
+   */
+  patient: JsonObject | null;
+}
+
 /**
  * Statement hooks a module provides to the runtime (modules.md §22). `pk` provides `administer` and
  * `drugOnset`; when no module provides a hook, every drug is unknown.
  */
 export interface ModuleHooks {
-  /** §22.1 steps 1–6; `weightKg` is the protocol patient's weight, or null when the protocol has no patient */
-  administer?: (ctx: CallContext, drug: string, dose: number, unit: string, weightKg: number | null) => AdministerOutcome;
+  /** §22.1 steps 1–6 */
+  administer?: (ctx: CallContext, request: AdministerRequest) => AdministerOutcome;
   /** onset in minutes of the drug's default route (run-registered drugs first), null for an unknown drug */
   drugOnset?: (ctx: CallContext, drug: string) => number | null;
 }

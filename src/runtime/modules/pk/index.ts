@@ -30,6 +30,7 @@ import { classifyTiming } from '../timing.js';
 import {
   ArgumentError,
   type AdministerOutcome,
+  type AdministerRequest,
   type CallContext,
   type FunctionSpec,
   type JsonObject,
@@ -110,8 +111,11 @@ export function drugOnset(ctx: CallContext, name: string): number | null {
 }
 
 /** §22.1 steps 1–6 for the `administer` statement. */
-function administerStatement(ctx: CallContext, name: string, dose: number, unit: string, weightKg: number | null): AdministerOutcome {
-  const check = checkDose(ctx, { drugName: name, dose, unit, route: null, weightKg, indication: null, label: `administer ${name}`, weightName: "the protocol patient's 'weight'" });
+function administerStatement(ctx: CallContext, request: AdministerRequest): AdministerOutcome {
+  const { drug: name, dose, unit } = request;
+  const weight = request.patient?.weight;
+  const weightKg = typeof weight === 'number' ? weight : null;
+  const check = checkDose(ctx, { drugName: name, dose, unit, route: request.route, weightKg, indication: request.indication, label: `administer ${name}`, weightName: "the protocol patient's 'weight'" });
   const moissClass = classifyTiming(5, onsetOf(ctx, name));
   if (check.level === 'UNKNOWN') {
     record(ctx, name, check);

@@ -10,8 +10,8 @@ import { PackError, type LoadedPack } from '../../packs/types.js';
 import { NameIndex } from '../util/name-index.js';
 import { ArgumentError, type CallContext, type JsonObject } from '../types.js';
 
-export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP'] as const;
-export type Route = (typeof ROUTES)[number];
+import { type Route } from '../types.js';
+export { ROUTES, type Route } from '../types.js';
 
 /** A weight-based limit with an absolute cap: the lower of the two applies (modules.md §4.7.3). */
 export interface ScaledLimit {
