@@ -1,6 +1,7 @@
 // pk with the table drugs: §23 vectors, the administer statement, lookups and the table build checks.
 import { expect } from 'chai';
 import drugTable from '../src/runtime/modules/pk/data/drugs.json' with { type: 'json' };
+import { rawDrugRows } from './helpers/pk-rows.js';
 import interactionTable from '../src/runtime/modules/pk/data/interactions.json' with { type: 'json' };
 import tdmTable from '../src/runtime/modules/pk/data/tdm.json' with { type: 'json' };
 import { runProtocol } from '../src/engine/index.js';
@@ -121,10 +122,10 @@ describe('pk lookups with table drugs', () => {
     expect(call('time_to_effect', 'Vancomycin')).to.include({ route: 'IV', onset_min: null, half_life_min: 300 });
     expect(call('check_contraindications', 'Heparin', ['active bleeding'])).to.include({ contraindicated: true });
     expect(call('get_profile', 'Noradrenaline')).to.include({ type: 'PK_PROFILE', found: true, name: 'Norepinephrine', default_route: 'IV' });
-    expect(call('list_drugs')).to.deep.equal(drugTable.drugs.map((d) => d.name));
+    expect(call('list_drugs')).to.deep.equal(rawDrugRows.map((d) => d.name));
     expect(call('list_drugs', 'electrolyte')).to.deep.equal(['Calcium_Chloride', 'Magnesium_Sulfate']);
     expect(error('list_drugs', 'potions')).to.match(/^pk\.list_drugs: argument 1 'category' "potions" is not a category; categories: ace_inhibitor, adrenergic_agonist, /);
-    expect(call('list_categories')).to.deep.equal([...new Set(drugTable.drugs.map((d) => d.class))].sort());
+    expect(call('list_categories')).to.deep.equal([...new Set(rawDrugRows.map((d) => d.class))].sort());
     expect(error('unregister_drug', 'Heparin')).to.match(/is a table drug; only drugs registered in this run can be removed/);
     expect(call('calculate_dose', 'Gentamicin', 70)).to.include({ total_dose: 70, unit: 'mg', dose_unit: 'mg/kg', level: 'UNCHECKED', is_safe: null });
   });
@@ -177,7 +178,7 @@ describe('pk with the full table: label limits, renal bands at their edges, moni
 });
 
 describe('pk table build checks (§1.9, §4.1)', () => {
-  const drugs = drugTable.drugs as any[];
+  const drugs = rawDrugRows as any[];
 
   it('every row passes the drug schema and its unit, order and band checks', () => {
     for (const d of drugs) expect(drugProblems(d), d.name).to.deep.equal([]);

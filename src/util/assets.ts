@@ -26,6 +26,8 @@ export const RUNTIME_ASSETS = {
   fixtures: { kind: 'directory', path: 'fixtures', match: /\.(moiss|json)$/ },
   /** the library's reference tables, read for their name and version (runtime/modules/data-versions.ts) */
   tables: { kind: 'directory', path: 'src/runtime/modules', match: /(^|\/)data\/[^/]+\.json$/ },
+  /** the pk drug rows, one file per therapeutic group (runtime/modules/pk/table.ts) */
+  pkDrugRows: { kind: 'directory', path: 'src/runtime/modules/pk/data/drugs', match: /^[a-z0-9-]+\.json$/ },
   /** the author's references `cpes docs` prints: docs/language.md and the generated docs/library.md */
   docs: { kind: 'directory', path: 'docs', match: /^[a-z-]+\.md$/ },
   /** better-sqlite3's compiled addon; the executable writes it to a cache directory to load it (store/sqlite-addon.ts) */

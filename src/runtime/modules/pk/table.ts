@@ -3,6 +3,7 @@
 import drugTable from './data/drugs.json' with { type: 'json' };
 import interactionTable from './data/interactions.json' with { type: 'json' };
 import tdmTable from './data/tdm.json' with { type: 'json' };
+import { readAssetDirectory } from '../../../util/assets.js';
 import { deepFreeze } from '../../../util/freeze.js';
 import { normalizeName } from '../../../util/names.js';
 import { activePack, derived } from '../../packs/active.js';
@@ -140,6 +141,11 @@ interface DrugTableFile {
   version: string;
   source: string;
   contraindication_vocabulary: string[];
+}
+
+/** One therapeutic group's rows (pk/data/drugs/<group>.json), so that groups can be curated apart. */
+interface DrugGroupFile {
+  group: string;
   drugs: Drug[];
 }
 
@@ -176,8 +182,8 @@ export const DRUG_DEFAULTS = {
   prodrug_of: null,
 };
 
-const shippedTable = drugTable as unknown as DrugTableFile;
-export const drugs = deepFreeze({ ...shippedTable, drugs: shippedTable.drugs.map((row) => ({ ...DRUG_DEFAULTS, ...row }) as Drug) });
+const shippedRows = Object.values(readAssetDirectory('pkDrugRows')).flatMap((text) => (JSON.parse(text) as DrugGroupFile).drugs);
+export const drugs = deepFreeze({ ...(drugTable as unknown as DrugTableFile), drugs: shippedRows.map((row) => ({ ...DRUG_DEFAULTS, ...row }) as Drug) });
 export const interactions = deepFreeze(interactionTable as unknown as InteractionFile);
 export const tdm = deepFreeze(tdmTable as unknown as { name: string; version: string; source: string; drugs: TdmEntry[] });
 
