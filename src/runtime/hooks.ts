@@ -24,7 +24,11 @@ export function administer(ctx: CallContext, log: RunLog, at: Span, request: Adm
     throw error;
   }
   const suffix =
-    outcome.level === 'OK' ? 'dose OK' : outcome.level === 'UNKNOWN' ? 'dose UNKNOWN drug' : `dose ${outcome.level} ${outcome.reason ?? ''}`.trimEnd();
+    outcome.level === 'OK'
+      ? 'dose OK'
+      : outcome.level === 'UNKNOWN'
+        ? `dose UNKNOWN drug${outcome.reason ? `; ${outcome.reason}` : ''}`
+        : `dose ${outcome.level} ${outcome.reason ?? ''}`.trimEnd();
   log.add(at.line, 'administer', `${shown}: ${suffix}`, outcome.data);
   if (outcome.level === 'ERROR') throw new RuntimeError(`${shown}: ${suffix}`, at);
 }

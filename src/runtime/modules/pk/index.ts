@@ -37,6 +37,7 @@ import {
   type JsonValue,
   type ModuleDef,
   type ParamSpec,
+  type ResultField,
 } from '../types.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'> & { state?: FunctionSpec['state'] }): FunctionSpec => ({ state: 'none', ...spec });
@@ -99,7 +100,13 @@ function safety(level: string, partners: JsonObject): boolean | null {
   return true;
 }
 
-const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'source', 'table_version'];
+const SUGGESTIONS: ResultField = { name: 'suggestions', type: 'array', items: { type: 'string', description: 'a drug name' }, optional: true, description: 'up to five drug names close to an unknown drug name (only when found is false)' };
+const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'source', 'table_version', SUGGESTIONS];
+
+/** A dose check's record, with suggestions when the drug is unknown (issue 24 item 4). */
+function doseRecord(ctx: CallContext, check: DoseCheck, name: string): JsonObject {
+  return check.drug ? check.record : { ...check.record, suggestions: suggestDrugs(ctx, name) };
+}
 
 function onsetOf(ctx: CallContext, name: string): number | null {
   return findDrug(ctx, name)?.onset_min ?? null;
@@ -119,7 +126,9 @@ function administerStatement(ctx: CallContext, request: AdministerRequest): Admi
   const moissClass = classifyTiming(5, onsetOf(ctx, name));
   if (check.level === 'UNKNOWN') {
     record(ctx, name, check);
-    return { level: 'UNKNOWN', reason: null, data: eventData(check, dose, unit, null, [], moissClass) };
+    const suggestions = suggestDrugs(ctx, name);
+    const reason = suggestions.length ? `did you mean ${suggestions.map((n) => `'${n}'`).join(', ')}?` : null;
+    return { level: 'UNKNOWN', reason, data: { ...eventData(check, dose, unit, null, [], moissClass), suggestions } };
   }
   const found = checkInteractions(ctx, name, administeredNames(ctx));
   const unchecked = found.not_checked as string[];
@@ -350,9 +359,10 @@ const pk: ModuleDef = {
       ],
       result: { type: 'PK_DOSE_CHECK', fields: DOSE_CHECK_FIELDS },
       sources: [DRUG_SOURCE],
-      impl: (a, ctx) =>
-        checkDose(ctx, {
-          drugName: a.drug_name as string,
+      impl: (a, ctx) => {
+        const name = a.drug_name as string;
+        const check = checkDose(ctx, {
+          drugName: name,
           dose: a.dose_amount as number,
           unit: a.dose_unit as string,
           route: a.route as string | null,
@@ -360,7 +370,9 @@ const pk: ModuleDef = {
           indication: a.indication as string | null,
           label: 'pk.validate_dose',
           weightName: "argument 4 'weight_kg'",
-        }).record,
+        });
+        return doseRecord(ctx, check, name);
+      },
     }),
     fn({
       name: 'administer',
@@ -398,7 +410,7 @@ const pk: ModuleDef = {
           dose,
           unit,
           route: check.record.route!,
-          dose_check: check.record,
+          dose_check: doseRecord(ctx, check, name),
           interactions: found,
           onset_min: drug?.onset_min ?? null,
           safe: safety(check.level, found),

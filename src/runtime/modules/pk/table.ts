@@ -3,12 +3,14 @@
 import drugTable from './data/drugs.json' with { type: 'json' };
 import interactionTable from './data/interactions.json' with { type: 'json' };
 import tdmTable from './data/tdm.json' with { type: 'json' };
+import namesTable from './data/names.json' with { type: 'json' };
+import abbreviationTable from './data/abbreviations.json' with { type: 'json' };
 import { readAssetDirectory } from '../../../util/assets.js';
 import { deepFreeze } from '../../../util/freeze.js';
 import { normalizeName } from '../../../util/names.js';
 import { activePack, derived } from '../../packs/active.js';
 import { PackError, type LoadedPack } from '../../packs/types.js';
-import { NameIndex } from '../util/name-index.js';
+import { DrugNameIndex, drugKey } from './names.js';
 import { ArgumentError, type CallContext, type JsonObject } from '../types.js';
 
 import { type Route } from '../types.js';
@@ -188,7 +190,30 @@ export const interactions = deepFreeze(interactionTable as unknown as Interactio
 export const tdm = deepFreeze(tdmTable as unknown as { name: string; version: string; source: string; drugs: TdmEntry[] });
 
 export const namesOf = (d: Drug): string[] => [d.name, ...d.aliases];
-const tableIndex = new NameIndex(drugs.drugs, namesOf);
+
+/** What RxNorm adds to a shipped drug's names (data/names.json, scripts/data/rxnorm-names.ts). */
+export interface RxNormNames {
+  rxnorm_name: string;
+  synonym?: string;
+  brands: string[];
+}
+const rxnormNames = (namesTable as unknown as { drugs: Record<string, RxNormNames> }).drugs;
+export const rxnormNamesOf = (name: string): RxNormNames | undefined => rxnormNames[name];
+
+/** A shipped drug answers to its name, its aliases, its RxNorm ingredient name and its US brand names. */
+export function shippedNamesOf(d: Drug): string[] {
+  const rx = rxnormNames[d.name];
+  return [...namesOf(d), ...(rx?.synonym ? [rx.synonym] : []), ...(rx?.brands ?? [])];
+}
+const tableIndex = new DrugNameIndex(drugs.drugs, shippedNamesOf);
+
+export interface Abbreviation {
+  abbreviation: string;
+  expansion: string;
+  source: string;
+}
+export const abbreviations = deepFreeze(abbreviationTable as unknown as { name: string; version: string; source: string; abbreviations: Abbreviation[] });
+const expansions = new Map(abbreviations.abbreviations.map((a) => [drugKey(a.abbreviation), a.expansion]));
 
 /** The operator's `formulary` pack kind (pk/formulary-pack.ts): drug rows and rules of the site. */
 export const FORMULARY_PACK = 'formulary';
@@ -196,7 +221,7 @@ export type FormularyEntry = { type: 'drug'; drug: Drug } | { type: 'rule'; rule
 
 /** The table this installation answers from: the shipped rows, with a formulary pack's rows over them. */
 interface TableView {
-  index: NameIndex<Drug>;
+  index: DrugNameIndex<Drug>;
   drugs: readonly Drug[];
   rules: readonly InteractionRule[];
   /** the rows that came from the pack, and how results name it */
@@ -221,14 +246,14 @@ function siteView(): TableView {
     const siteDrugs = entries.flatMap((e) => (e.type === 'drug' ? [deepFreeze({ ...DRUG_DEFAULTS, ...e.drug } as Drug)] : []));
     const replaced = new Set(siteDrugs.flatMap((d) => namesOf(d).map((n) => tableIndex.get(n)).filter((x): x is Drug => x !== undefined)));
     const rows = [...drugs.drugs.map((d) => (replaced.has(d) ? null : d)).filter((d): d is Drug => d !== null), ...siteDrugs];
-    const index = new NameIndex<Drug>([], namesOf);
+    const index = new DrugNameIndex<Drug>([], namesOf);
     for (const d of siteDrugs) index.add(d, namesOf(d));
     // A replaced shipped drug keeps answering to its shipped names, now with the site's row.
     for (const old of replaced) {
       const site = siteDrugs.find((d) => namesOf(d).some((n) => tableIndex.get(n) === old))!;
-      for (const name of namesOf(old)) if (!index.get(name)) index.add(site, [name]);
+      for (const name of shippedNamesOf(old)) if (!index.clash([name])) index.add(site, [name]);
     }
-    for (const d of drugs.drugs) if (!replaced.has(d)) index.add(d, namesOf(d));
+    for (const d of drugs.drugs) if (!replaced.has(d)) index.add(d, shippedNamesOf(d).filter((n) => !index.clash([n])));
     return {
       index,
       drugs: rows,
@@ -290,17 +315,22 @@ export interface AdministeredDose {
 
 interface PkRunState {
   registered: Drug[];
-  index: NameIndex<Drug>;
+  index: DrugNameIndex<Drug>;
   administered: AdministeredDose[];
 }
 
 function runState(ctx: CallContext): PkRunState {
-  return ctx.state.slot<PkRunState>('pk', () => ({ registered: [], index: new NameIndex<Drug>([], namesOf), administered: [] }));
+  return ctx.state.slot<PkRunState>('pk', () => ({ registered: [], index: new DrugNameIndex<Drug>([], namesOf), administered: [] }));
 }
 
-/** §22.1 step 1: run-registered drugs first, then the site formulary, then the shipped table. */
+/**
+ * §22.1 step 1: run-registered drugs first, then the site formulary, then the shipped table; a name none
+ * of them knows is tried once more as an abbreviation (KCl → potassium chloride).
+ */
 export function findDrug(ctx: CallContext, name: string): Drug | undefined {
-  return runState(ctx).index.get(name) ?? siteView().index.get(name);
+  const lookup = (n: string) => runState(ctx).index.get(n) ?? siteView().index.get(n);
+  const expansion = expansions.get(drugKey(name));
+  return lookup(name) ?? (expansion === undefined ? undefined : lookup(expansion));
 }
 
 export function suggestDrugs(ctx: CallContext, name: string): string[] {
@@ -337,7 +367,7 @@ export function unregisterDrug(ctx: CallContext, name: string): boolean {
   const drug = state.index.get(name);
   if (!drug) return false;
   state.registered = state.registered.filter((d) => d !== drug);
-  state.index = new NameIndex(state.registered, namesOf);
+  state.index = new DrugNameIndex(state.registered, namesOf);
   return true;
 }
 
