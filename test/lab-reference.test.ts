@@ -157,3 +157,51 @@ describe('lab.interpret with the unit the value is in', () => {
     expect(labError('interpret', 'Glucose', 5.5, null, null, null, 'mmol/L')).to.equal("lab.interpret: argument 6 'unit' mmol/L cannot be converted to Glucose's unit mg/dL; send the value in mg/dL");
   });
 });
+
+describe('lab.interpret: a value without a unit that cannot be in the test unit (issue 24 item 5)', () => {
+  const ambiguous = (test: string, value: number) => call('interpret', test, value, 'F');
+
+  it('does not read Troponin_I 0.05 as a NORMAL 0.05 ng/L: the unit is ambiguous and both readings are named', () => {
+    const r = ambiguous('Troponin_I', 0.05);
+    expect(r).to.include({ found: true, canonical: 'Troponin', flag: 'UNIT_AMBIGUOUS', status: 'UNIT_AMBIGUOUS', value: null, is_critical: null, given_unit: null });
+    expect(r.readings).to.deep.equal([
+      { unit: 'ng/L', value: 0.05, value_in_test_unit: 0.05, plausible: false },
+      { unit: 'ng/mL', value: 0.05, value_in_test_unit: 50, plausible: true },
+    ]);
+    expect(r.message).to.match(/^Troponin 0\.05 without a unit is ambiguous: 0\.05 ng\/L is below 1 ng\/L.*0\.05 ng\/mL is 50 ng\/L\. Send the unit, or the value in ng\/L\.$/);
+    expect(r.unit_source).to.contain('Clin Chem 2018;64:645-55');
+    // with its unit the same number is interpreted, either way
+    expect(call('interpret', 'Troponin_I', 0.05, 'F', null, null, 'ng/mL')).to.include({ value: 50, flag: 'HIGH' });
+    expect(call('interpret', 'Troponin_I', 0.05, 'F', null, null, 'ng/L')).to.include({ value: 0.05, flag: 'NORMAL' });
+  });
+
+  it('holds each bound exactly: the bound itself is a result in the test unit, just past it is not', () => {
+    expect(ambiguous('Troponin', 0.99).flag).to.equal('UNIT_AMBIGUOUS');
+    expect(ambiguous('Troponin', 1).flag).to.equal('NORMAL');
+    expect(ambiguous('DDimer', 9.99).flag).to.equal('UNIT_AMBIGUOUS');
+    expect(ambiguous('DDimer', 10).flag).to.equal('NORMAL');
+    expect(ambiguous('DDimer', 0.4).readings[1]).to.deep.equal({ unit: 'mg/L', value: 0.4, value_in_test_unit: 400, plausible: true });
+    expect(ambiguous('WBC', 1000).flag).to.equal('CRITICAL_HIGH');
+    expect(ambiguous('WBC', 1000.5).flag).to.equal('UNIT_AMBIGUOUS');
+    expect(ambiguous('WBC', 7500).readings[1]).to.deep.equal({ unit: '/uL', value: 7500, value_in_test_unit: 7.5, plausible: true });
+    expect(ambiguous('PLT', 10000).flag).to.equal('CRITICAL_HIGH');
+    expect(ambiguous('PLT', 250000).message).to.contain('250000 /uL is 250 10^3/uL');
+  });
+
+  it('a panel flags the ambiguous value instead of interpreting it, and counts it as abnormal, not critical', () => {
+    const r = call('panel', 'CBC', { WBC: 7500, PLT: 250 });
+    expect(r.results[0]).to.include({ canonical: 'WBC', flag: 'UNIT_AMBIGUOUS' });
+    expect(r).to.include({ abnormal_count: 1, critical_count: 0 });
+  });
+
+  it('every analyte the table marks ambiguous names the other unit, a factor a thousand apart, a bound and its source', () => {
+    const marked = (labTable.tests as any[]).filter((t) => t.unit_ambiguity);
+    expect(marked.map((t) => t.canonical)).to.deep.equal(['WBC', 'PLT', 'DDimer', 'Troponin']);
+    for (const t of marked) {
+      const a = t.unit_ambiguity;
+      expect([1000, 0.001], t.canonical).to.include(a.factor);
+      expect(a.implausible_below ?? a.implausible_above, t.canonical).to.be.a('number');
+      expect(a.source, t.canonical).to.be.a('string').and.not.equal('');
+    }
+  });
+});

@@ -14,7 +14,7 @@ const unitParam: ParamSpec = {
   type: ['string', 'null'],
   default: null,
   maxLength: 50,
-  description: "the unit the value is in (ng/mL, ng/L, mg/dL, mmol/L, …); converted to the test's unit, an incommensurable one is an error; null → the value is in the test's unit",
+  description: "the unit the value is in (ng/mL, ng/L, mg/dL, mmol/L, …); converted to the test's unit, an incommensurable one is an error; null → the value is in the test's unit, unless it cannot be (troponin 0.05, a WBC of 7500): then flag UNIT_AMBIGUOUS names both readings",
 };
 const assayParam: ParamSpec = { name: 'assay', type: ['string', 'null'], default: null, maxLength: 200, description: 'the assay that measured the value, where limits are assay-specific (troponin)' };
 const LAB_PACK_SOURCE = "a laboratory's own ranges and critical limits where the operator installed a 'lab-ranges' data pack (results name it in range_source and data_pack)";
@@ -44,7 +44,15 @@ const lab: ModuleDef = {
         assayParam,
         unitParam,
       ],
-      result: { type: 'LAB_RESULT', fields: ['type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay', 'data_pack', 'given_value', 'given_unit'] },
+      result: {
+        type: 'LAB_RESULT',
+        fields: [
+          'type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay', 'data_pack', 'given_value', 'given_unit',
+          { name: 'message', type: 'string', optional: true, description: 'why a value without a unit was not interpreted (flag UNIT_AMBIGUOUS)' },
+          { name: 'readings', type: 'array', optional: true, items: { type: 'object', description: 'one reading: unit, value, value_in_test_unit, plausible' }, description: 'the two readings of a value whose unit is ambiguous' },
+          { name: 'unit_source', type: 'string', optional: true, description: 'the source of the plausibility bound' },
+        ],
+      },
       state: 'none',
       sources: [TABLE_SOURCE, LAB_PACK_SOURCE],
       impl: (a) =>

@@ -29,6 +29,19 @@ export interface LabTest {
   allow_negative: boolean;
   /** the assay the shipped limits belong to, where they are assay-specific (troponin) */
   assay?: string;
+  /** laboratories report this analyte in two units a thousand apart: where a value without a unit cannot be in the test's unit */
+  unit_ambiguity?: UnitAmbiguity;
+  source: string;
+}
+
+/** A value without a unit outside [implausible_below, implausible_above] is not read in the test's unit. */
+export interface UnitAmbiguity {
+  other_unit: string;
+  /** a value in other_unit times factor is the value in the test's unit */
+  factor: number;
+  implausible_below?: number;
+  implausible_above?: number;
+  why: string;
   source: string;
 }
 
@@ -136,6 +149,7 @@ function laboratoryBasis(row: LabRangeRow): string {
 export function interpretValue(name: string, given: number, who: Patient, label: string, unit: string | null = null): JsonObject {
   const test = findTest(name);
   if (!test) return { type: 'LAB_RESULT', found: false, test: name, value: given, flag: null, is_critical: null, reference_range: null, suggestions: index.suggest(name) };
+  if (unit === null && test.unit_ambiguity && implausible(given, test.unit_ambiguity)) return ambiguousUnit(name, given, test, test.unit_ambiguity);
   const value = unit === null ? given : inTestUnit(given, unit, test.unit, test.canonical, label);
   if (value < 0 && !test.allow_negative) throw new ArgumentError(`${label}: ${test.canonical} value must not be negative, got ${value}`);
   const laboratory = laboratoryRow(test, who, label);
@@ -167,6 +181,41 @@ export function interpretValue(name: string, given: number, who: Patient, label:
     ...source,
     given_value: given,
     given_unit: unit ?? test.unit,
+  };
+}
+
+function implausible(value: number, a: UnitAmbiguity): boolean {
+  return (a.implausible_below !== undefined && value < a.implausible_below) || (a.implausible_above !== undefined && value > a.implausible_above);
+}
+
+/**
+ * Issue 24 item 5: a value without a unit that cannot be in the test's unit is not interpreted (a
+ * thousandfold misreading is always stopped); the answer names both readings and asks for the unit.
+ */
+function ambiguousUnit(name: string, given: number, test: LabTest, a: UnitAmbiguity): JsonObject {
+  const bound = a.implausible_below !== undefined && given < a.implausible_below ? `below ${a.implausible_below}` : `above ${a.implausible_above}`;
+  const converted = tidy(given * a.factor);
+  const readings: JsonObject[] = [
+    { unit: test.unit, value: given, value_in_test_unit: given, plausible: false },
+    { unit: a.other_unit, value: given, value_in_test_unit: converted, plausible: true },
+  ];
+  return {
+    type: 'LAB_RESULT',
+    test: name,
+    value: null,
+    flag: 'UNIT_AMBIGUOUS',
+    is_critical: null,
+    reference_range: null,
+    found: true,
+    canonical: test.canonical,
+    full_name: test.full_name,
+    unit: test.unit,
+    status: 'UNIT_AMBIGUOUS',
+    message: `${test.canonical} ${given} without a unit is ambiguous: ${given} ${test.unit} is ${bound} ${test.unit}, not a result in that unit (${a.why}); ${given} ${a.other_unit} is ${converted} ${test.unit}. Send the unit, or the value in ${test.unit}.`,
+    readings,
+    unit_source: a.source,
+    given_value: given,
+    given_unit: null,
   };
 }
 
