@@ -4,9 +4,11 @@
 //
 // File: JSON Lines. The first line names the formulary: {"formulary": "St Mary's formulary", "effective":
 // "2026-11-01"}; then one entry a line, {"drug": {…a pk drug row…}} or {"rule": {a, b, severity,
-// mechanism, management, source}}. Blank lines and lines starting with # are skipped.
+// mechanism, management, source}} (with `c` for a rule over three drugs). Blank lines and lines starting
+// with # are skipped.
 import { normalizeName } from '../../../util/names.js';
 import type { PackKind, PackProblem } from '../../packs/types.js';
+import { ruleSides } from './interactions.js';
 import { drugProblems } from './schema.js';
 import { DRUG_DEFAULTS, FORMULARY_PACK, interactions, isShippedDrug, type Drug, type FormularyEntry, type InteractionRule } from './table.js';
 
@@ -64,8 +66,9 @@ export const formularyKind: PackKind<FormularyEntry> = {
 };
 
 function ruleProblem(rule: Record<string, unknown>): string | null {
-  const unknown = Object.keys(rule).filter((k) => !RULE_FIELDS.includes(k));
-  if (unknown.length) return `rule: unknown field(s) ${unknown.join(', ')}; fields are ${RULE_FIELDS.join(', ')}`;
+  const unknown = Object.keys(rule).filter((k) => !RULE_FIELDS.includes(k) && k !== 'c');
+  if (unknown.length) return `rule: unknown field(s) ${unknown.join(', ')}; fields are ${RULE_FIELDS.join(', ')} and, for a rule over three drugs, c`;
+  if ('c' in rule && (typeof rule.c !== 'string' || rule.c.trim() === '')) return "rule: 'c' (the third side) must be a non-empty string";
   for (const field of RULE_FIELDS) {
     if (typeof rule[field] !== 'string' || (rule[field] as string).trim() === '') return `rule: '${field}' must be a non-empty string`;
   }
@@ -91,13 +94,14 @@ function crossProblems(entries: readonly { line: number; entry: FormularyEntry }
   const pairs = new Map<string, number>();
   for (const { line, entry } of entries) {
     if (entry.type !== 'rule') continue;
-    for (const side of [entry.rule.a, entry.rule.b]) {
+    const sides = ruleSides(entry.rule);
+    for (const side of sides) {
       const key = normalizeName(side);
       if (!names.has(key) && !classes.has(key) && !isShippedDrug(side)) problems.push({ line, message: `rule side '${side}' is neither a drug nor an interaction class` });
     }
-    const pair = [normalizeName(entry.rule.a), normalizeName(entry.rule.b)].sort().join('+');
+    const pair = sides.map(normalizeName).sort().join('+');
     const first = pairs.get(pair);
-    if (first !== undefined) problems.push({ line, message: `rule ${entry.rule.a} + ${entry.rule.b} repeats line ${first}` });
+    if (first !== undefined) problems.push({ line, message: `rule ${sides.join(' + ')} repeats line ${first}` });
     else pairs.set(pair, line);
   }
   return problems;

@@ -5,6 +5,7 @@ import { pyRound } from '../../../util/round.js';
 import { hepaticAdjust, renalAdjust } from './adjust.js';
 import { checkDose, type DoseCheck } from './dose-check.js';
 import { parseDoseUnit, withoutPerKg } from './dose-units.js';
+import { checkContraindications, conditionVocabulary, contraindicationRecords } from './contraindications.js';
 import { checkInteractions, UNSAFE } from './interactions.js';
 import { plasmaConcentration, troughEstimate } from './kinetics.js';
 import { drugProblems } from './schema.js';
@@ -137,8 +138,8 @@ function administerStatement(ctx: CallContext, request: AdministerRequest): Admi
   const worst = (found.interactions as JsonObject[]).find((r) => UNSAFE.has(r.severity as string));
   if (worst && level !== 'ERROR') {
     // raises OK to WARNING, never lowers a level, and is named whatever the level
-    const partner = worst.drug_a === check.drug!.name ? worst.drug_b : worst.drug_a;
-    const note = `interaction ${worst.severity} with ${partner}`;
+    const partners = [worst.drug_a, worst.drug_b, worst.drug_c].filter((n) => n !== undefined && n !== check.drug!.name);
+    const note = `interaction ${worst.severity} with ${partners.join(' and ')}`;
     if (level === 'OK') level = 'WARNING';
     reason = reason ? `${reason}; ${note}` : note;
   }
@@ -170,19 +171,6 @@ function eventData(check: DoseCheck, dose: number, unit: string, found: JsonValu
     source: r.source!,
     table_version: r.table_version!,
   };
-}
-
-function conditionsCheck(drug: Drug, conditions: string[]): JsonObject {
-  const listed = new Set(drug.contraindications.map(normalizeName));
-  const vocabulary = new Set([...drugs.contraindication_vocabulary.map(normalizeName), ...listed]);
-  const reasons: string[] = [];
-  const unknown: string[] = [];
-  for (const condition of conditions) {
-    const key = normalizeName(condition);
-    if (!vocabulary.has(key)) unknown.push(condition);
-    else if (listed.has(key)) reasons.push(condition);
-  }
-  return { type: 'PK_CONTRAINDICATION', drug: drug.name, found: true, contraindicated: reasons.length > 0, reasons, unknown_conditions: unknown };
 }
 
 function registrationProfile(input: JsonObject): Drug {
@@ -419,11 +407,11 @@ const pk: ModuleDef = {
     }),
     fn({
       name: 'check_contraindications',
-      description: "Which of the patient's conditions contraindicate the drug (controlled vocabulary).",
+      description: "Which of the patient's conditions contraindicate the drug (controlled vocabulary with synonyms); null when the drug's label conditions were not verified or a condition is not in the vocabulary.",
       params: [drugName, { name: 'patient_conditions', type: 'array', items: { type: 'string' }, default: [], maxItems: 1000, description: 'condition tokens such as active_bleeding' }],
-      result: { type: 'PK_CONTRAINDICATION', fields: ['type', 'drug', 'found', 'contraindicated', 'reasons', 'unknown_conditions'] },
-      sources: [DRUG_SOURCE],
-      impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_CONTRAINDICATION', (drug) => conditionsCheck(drug, a.patient_conditions as string[])),
+      result: { type: 'PK_CONTRAINDICATION', fields: ['type', 'drug', 'found', 'contraindicated', 'reasons', 'unknown_conditions', 'not_checked', 'checked_against', SUGGESTIONS] },
+      sources: [`${conditionVocabulary.name} ${conditionVocabulary.version}`, `${contraindicationRecords.name} ${contraindicationRecords.version}: ${contraindicationRecords.source}`],
+      impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_CONTRAINDICATION', (drug) => checkContraindications(ctx, drug, a.patient_conditions as string[])),
     }),
     fn({
       name: 'get_profile',

@@ -1,5 +1,6 @@
 // The two-way interaction check of modules.md §4.4: each rule is stored once and applies in both
-// directions and to every member of a class it names.
+// directions and to every member of a class it names. A rule with a third side (`c`) applies when the
+// drug and two other distinct drugs of the list fill its three sides, whichever of them is checked.
 import type { CallContext, JsonObject } from '../types.js';
 import { findDrug, interactionRules, interactions, matchesSide, suggestDrugs, type Drug, type InteractionRule, type Severity } from './table.js';
 
@@ -39,6 +40,8 @@ export function checkInteractions(ctx: CallContext, drugName: string, others: re
     checked.push(other.name);
     records.push(...rulesBetween(drug, other).map((rule) => interactionRecord(rule, drug, other)));
   }
+  const partners = checked.map((n) => findDrug(ctx, n)!);
+  records.push(...threeDrugRecords(drug, partners));
   const maxSeverity = highest(records.map((r) => r.severity as Severity));
   return {
     type: 'PK_INTERACTION',
@@ -56,11 +59,49 @@ export function checkInteractions(ctx: CallContext, drugName: string, others: re
   };
 }
 
-/** The rules linking two drugs, most severe first (stable in table order). */
+/** A rule's sides: two, or three for a rule over three drugs. */
+export function ruleSides(rule: InteractionRule): string[] {
+  return rule.c === undefined ? [rule.a, rule.b] : [rule.a, rule.b, rule.c];
+}
+
+/** The two-drug rules linking two drugs, most severe first (stable in table order). */
 function rulesBetween(d: Drug, x: Drug): InteractionRule[] {
   return interactionRules()
-    .filter((r) => (matchesSide(d, r.a) && matchesSide(x, r.b)) || (matchesSide(x, r.a) && matchesSide(d, r.b)))
+    .filter((r) => r.c === undefined && ((matchesSide(d, r.a) && matchesSide(x, r.b)) || (matchesSide(x, r.a) && matchesSide(d, r.b))))
     .sort((p, q) => RANK[q.severity] - RANK[p.severity]);
+}
+
+/** Each three-drug rule the drug completes with two distinct partners, once, with its drugs in side order. */
+function threeDrugRecords(drug: Drug, partners: readonly Drug[]): JsonObject[] {
+  const records: JsonObject[] = [];
+  for (const rule of interactionRules()) {
+    if (rule.c === undefined) continue;
+    const sides = ruleSides(rule);
+    const filled = fill(sides, [drug, ...partners], drug);
+    if (!filled) continue;
+    records.push({
+      drug_a: filled[0]!.name,
+      drug_b: filled[1]!.name,
+      drug_c: filled[2]!.name,
+      severity: rule.severity,
+      mechanism: rule.mechanism,
+      management: rule.management,
+      rule: sides.join(' + '),
+      source: rule.source,
+    });
+  }
+  return records;
+}
+
+/** Distinct drugs for each side in order, one of them `required`, or null when the sides cannot all be filled. */
+function fill(sides: readonly string[], pool: readonly Drug[], required: Drug, chosen: Drug[] = []): Drug[] | null {
+  if (chosen.length === sides.length) return chosen.includes(required) ? chosen : null;
+  for (const candidate of pool) {
+    if (chosen.includes(candidate) || !matchesSide(candidate, sides[chosen.length]!)) continue;
+    const found = fill(sides, pool, required, [...chosen, candidate]);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** drug_a is the drug on the rule's `a` side, so both directions report the same record. */

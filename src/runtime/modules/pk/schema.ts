@@ -104,6 +104,7 @@ export const drugSchema = {
     },
     hepatic: { anyOf: [{ type: 'null' }, { const: 'see_label' }, { type: 'object', additionalProperties: false, required: ['A', 'B', 'C'], properties: { A: hepaticClass, B: hepaticClass, C: hepaticClass } }] },
     contraindications: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9_]+$' }, maxItems: 100 },
+    contraindications_source: text,
     cyp: {
       type: 'array',
       items: {

@@ -111,6 +111,8 @@ export interface Drug {
   renal: RenalBand[] | null | 'see_label';
   hepatic: { A: HepaticClass; B: HepaticClass; C: HepaticClass } | null | 'see_label';
   contraindications: string[];
+  /** a site or registered row: where its contraindications were read, which makes the list complete */
+  contraindications_source?: string;
   cyp: { enzyme: string; role: 'substrate' | 'inhibitor' | 'inducer'; strength: 'strong' | 'moderate' | 'weak' }[];
   prodrug_of: string | null;
   source: string;
@@ -121,6 +123,8 @@ export type Severity = 'MONITOR' | 'MODERATE' | 'MAJOR' | 'SEVERE' | 'EXPECTED';
 export interface InteractionRule {
   a: string;
   b: string;
+  /** the third side of a rule over three drugs (NSAID + ACE inhibitor or ARB + diuretic) */
+  c?: string;
   severity: Severity;
   mechanism: string;
   management: string;
@@ -142,7 +146,6 @@ interface DrugTableFile {
   name: string;
   version: string;
   source: string;
-  contraindication_vocabulary: string[];
 }
 
 /** One therapeutic group's rows (pk/data/drugs/<group>.json), so that groups can be curated apart. */

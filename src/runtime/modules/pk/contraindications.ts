@@ -1,0 +1,100 @@
+// check_contraindications (issue 24 item 2): the patient's conditions against every condition of the
+// drug's label Contraindications section, in the controlled vocabulary of data/conditions.json. A drug
+// whose list nobody verified answers `contraindicated: null` with what was not checked, never `false`:
+// a partial list can show a contraindication, never its absence.
+import conditionTable from './data/conditions.json' with { type: 'json' };
+import recordTable from './data/contraindications.json' with { type: 'json' };
+import { deepFreeze } from '../../../util/freeze.js';
+import { normalizeName } from '../../../util/names.js';
+import type { CallContext, JsonObject } from '../types.js';
+import { drugs, tableOf, type Drug } from './table.js';
+
+export interface ConditionEntry {
+  synonyms: string[];
+  /** the tokens this condition is a case of */
+  broader?: string[];
+  source?: string;
+}
+
+/** Where a drug's conditions were read: one label's section, on one day. */
+export interface LabelReading {
+  label: string;
+  set_id: string | null;
+  version: string | null;
+  section: string;
+  /** the public copy of the label text that was read */
+  copy: string;
+  date: string;
+}
+
+/** A co-medication a label contraindicates (SEVERE) or says to avoid (MAJOR): a table drug, a class, or a drug not yet in the table. */
+export interface NamedCoMedication {
+  drug: string;
+  section: string;
+}
+
+export type ContraindicationRecord =
+  | { read: LabelReading; conditions: string[]; contraindicated_with?: NamedCoMedication[]; avoid_with?: NamedCoMedication[]; note?: string }
+  | { unread: string };
+
+export const conditionVocabulary = deepFreeze(conditionTable as unknown as { name: string; version: string; source: string; conditions: Record<string, ConditionEntry> });
+export const contraindicationRecords = deepFreeze(recordTable as unknown as { name: string; version: string; source: string; drugs: Record<string, ContraindicationRecord> });
+
+/** Every spelling (token or synonym, normalized) → its token. */
+const tokenOf = new Map<string, string>();
+for (const [token, entry] of Object.entries(conditionVocabulary.conditions)) {
+  for (const spelling of [token, ...entry.synonyms]) tokenOf.set(normalizeName(spelling), token);
+}
+
+/** A condition's token and every broader token it implies, or null when it is not in the vocabulary. */
+function tokensOf(condition: string): Set<string> | null {
+  const token = tokenOf.get(normalizeName(condition));
+  if (token === undefined) return null;
+  const all = new Set([token]);
+  for (const t of all) for (const b of conditionVocabulary.conditions[t]?.broader ?? []) all.add(b);
+  return all;
+}
+
+/** The shipped table's verified reading of a drug, or undefined. */
+export function recordOf(name: string): ContraindicationRecord | undefined {
+  return contraindicationRecords.drugs[name];
+}
+
+/** The drug's complete list and where it comes from, or null when its list was not verified. */
+function verifiedList(ctx: CallContext, drug: Drug): { conditions: readonly string[]; source: string } | null {
+  if (tableOf(ctx, drug).source === drugs.name) {
+    const record = recordOf(drug.name);
+    if (!record || 'unread' in record) return null;
+    const r = record.read;
+    return { conditions: record.conditions, source: `${r.label}, ${r.section}${r.set_id ? ` (set id ${r.set_id}${r.version ? ` version ${r.version}` : ''})` : ''}, read ${r.date}` };
+  }
+  // a site formulary row or a drug registered in the run: complete only where it says what it was read from
+  return drug.contraindications_source ? { conditions: drug.contraindications, source: drug.contraindications_source } : null;
+}
+
+export function checkContraindications(ctx: CallContext, drug: Drug, conditions: readonly string[]): JsonObject {
+  const verified = verifiedList(ctx, drug);
+  const listed = new Set([...drug.contraindications, ...(verified?.conditions ?? [])].map(normalizeName));
+  const reasons: string[] = [];
+  const unknown: string[] = [];
+  const unchecked: string[] = [];
+  for (const condition of conditions) {
+    // a row's own tokens count as vocabulary, so a registered drug's conditions can be matched
+    const tokens = tokensOf(condition) ?? (listed.has(normalizeName(condition)) ? new Set([condition]) : null);
+    if (tokens === null) {
+      unknown.push(condition);
+      unchecked.push(condition);
+    } else if ([...tokens].some((t) => listed.has(normalizeName(t)))) reasons.push(condition);
+    else if (verified === null) unchecked.push(condition);
+  }
+  return {
+    type: 'PK_CONTRAINDICATION',
+    drug: drug.name,
+    found: true,
+    contraindicated: reasons.length > 0 ? true : unchecked.length > 0 ? null : false,
+    reasons,
+    unknown_conditions: unknown,
+    not_checked: unchecked,
+    checked_against: verified?.source ?? null,
+  };
+}
