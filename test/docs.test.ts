@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { RESERVED_WORDS, CONTEXTUAL_KEYWORDS } from '../src/lexer/tokens.js';
 import { registry } from '../src/runtime/modules/index.js';
+import { drugIndexMarkdown } from '../src/runtime/modules/pk/drug-index.js';
 import { libraryReferenceMarkdown } from '../src/runtime/modules/reference.js';
 import { UNIT_SPELLINGS } from '../src/units/index.js';
 import { cpes } from './helpers/cli.js';
@@ -11,6 +12,11 @@ const read = (path: string): string => readFileSync(new URL(`../${path}`, import
 describe('documentation in the repository', () => {
   it('docs/library.md is what the registry generates now (run `npm run docs` after library changes)', () => {
     expect(read('docs/library.md') === libraryReferenceMarkdown(registry), 'docs/library.md is stale: run npm run docs').to.equal(true);
+  });
+
+  it('docs/drugs.md is what the pk tables generate now (run `npm run docs` after drug table changes)', () => {
+    expect(read('docs/drugs.md') === drugIndexMarkdown(), 'docs/drugs.md is stale: run npm run docs').to.equal(true);
+    expect(read('docs/library.md')).to.contain('[drugs.md](drugs.md)');
   });
 
   it('docs/library.md names every function, alias and parameter', () => {

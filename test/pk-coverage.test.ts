@@ -195,13 +195,14 @@ describe('pk interaction defects of issue 12', () => {
     }
   });
 
-  it('IV diltiazem with IV metoprolol or labetalol is SEVERE (diltiazem injection contraindication); oral-only atenolol is MODERATE', () => {
+  it('IV diltiazem with IV metoprolol or labetalol is SEVERE (diltiazem injection contraindication); oral-only atenolol is MAJOR (non-dihydropyridine CCB with a beta-blocker, issue 24)', () => {
     for (const bb of ['Metoprolol', 'Labetalol']) {
       for (const [x, y] of [['Diltiazem', bb], [bb, 'Diltiazem']]) {
         expect(interactionsOf(x, y).interactions[0]).to.include({ severity: 'SEVERE', rule: 'Diltiazem + IV_beta_blockers' });
       }
     }
-    expect(interactionsOf('Atenolol', 'Diltiazem')).to.include({ max_severity: 'MODERATE' });
+    expect(interactionsOf('Atenolol', 'Diltiazem')).to.include({ max_severity: 'MAJOR' });
+    expect(interactionsOf('Atenolol', 'Diltiazem').interactions[0]).to.include({ rule: 'non_dihydropyridine_CCBs + beta_blockers' });
   });
 
   it('anticoagulant combinations: two anticoagulants MAJOR, with a thrombolytic MAJOR, with NSAIDs, antiplatelets and SSRIs/SNRIs MODERATE', () => {

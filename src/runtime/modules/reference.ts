@@ -56,6 +56,7 @@ export function libraryReferenceMarkdown(registry: Registry): string {
     'of any commensurable unit from a protocol (`p.weight`, `80000 g`) and is converted to that unit; a',
     'plain number is taken in that unit; a quantity of another kind is a compile error. See',
     '[language.md](language.md) for the language itself.',
+    '[drugs.md](drugs.md) lists every drug of the `pk` table with its names, routes and what is known of it.',
     '',
     '## Modules',
     '',

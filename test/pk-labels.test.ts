@@ -1,0 +1,298 @@
+// Issue 24: names that resolve, every label contraindication as data, and every label-contraindicated
+// pair as a rule. The build checks hold the shipped tables (and any drug added later) to the labels read.
+import { expect } from 'chai';
+import { readFileSync, readdirSync } from 'node:fs';
+import conditionTable from '../src/runtime/modules/pk/data/conditions.json' with { type: 'json' };
+import recordTable from '../src/runtime/modules/pk/data/contraindications.json' with { type: 'json' };
+import interactionTable from '../src/runtime/modules/pk/data/interactions.json' with { type: 'json' };
+import namesTable from '../src/runtime/modules/pk/data/names.json' with { type: 'json' };
+import { runProtocol } from '../src/engine/index.js';
+import { normalizeName } from '../src/util/names.js';
+import { drugKey } from '../src/runtime/modules/pk/names.js';
+import { tableNames, type ExtractConcept } from '../scripts/data/rxnorm-names-transform.js';
+import { libraryOf } from './helpers/library.js';
+import { runLets } from './helpers/run.js';
+
+const { call } = libraryOf('pk');
+const groupDir = new URL('../src/runtime/modules/pk/data/drugs/', import.meta.url);
+const rows = readdirSync(groupDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .flatMap((f) => JSON.parse(readFileSync(new URL(f, groupDir), 'utf8')).drugs) as { name: string; rxcui: string | null; routes: string[]; aliases?: string[]; contraindications?: string[]; interaction_classes?: string[] }[];
+const records = (recordTable as any).drugs as Record<string, any>;
+const vocabulary = (conditionTable as any).conditions as Record<string, { synonyms: string[]; broader?: string[] }>;
+const classes = (interactionTable as any).classes as Record<string, { members: string[] }>;
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+const pair = (drug: string, other: string) => call('check_interactions', drug, [other]);
+/** Both directions answer the same records at the given severity, and the pair is not safe unless MONITOR/MODERATE. */
+function bothWays(x: string, y: string, severity: string, rule?: string) {
+  const forward = pair(x, y);
+  const backward = pair(y, x);
+  expect(forward.max_severity, `${x} + ${y}`).to.equal(severity);
+  expect(backward.max_severity, `${y} + ${x}`).to.equal(severity);
+  expect(backward.interactions, `${y} + ${x}`).to.deep.equal(forward.interactions);
+  expect(forward.safe_to_administer, `${x} + ${y}`).to.equal(severity === 'MAJOR' || severity === 'SEVERE' ? false : true);
+  if (rule) expect(forward.interactions[0], `${x} + ${y}`).to.include({ rule, severity });
+}
+
+describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
+  const read = rows.filter((d) => records[d.name] && !('unread' in records[d.name]));
+  const unread = rows.filter((d) => records[d.name] && 'unread' in records[d.name]);
+
+  it('every table drug has an entry (a label reading or an explicit unread), and no entry names a drug the table lacks', () => {
+    const missing = rows.filter((d) => !records[d.name]).map((d) => d.name);
+    expect(missing, 'drugs whose label has not been read or recorded: add their entry to contraindications.json').to.deep.equal([]);
+    expect(Object.keys(records).filter((n) => !rows.some((d) => d.name === n))).to.deep.equal([]);
+    // the README states the counts, so marking a drug unread is never silent
+    expect(README).to.contain(`label Contraindications section read for ${read.length} of ${rows.length} drugs`);
+    expect(read.length + unread.length).to.equal(rows.length);
+  });
+
+  it('lists, per drug read, the label, section, public copy and date, with every condition in the vocabulary', () => {
+    const listed = read.map((d) => `${d.name}: ${records[d.name].read.section}`);
+    expect(listed.length).to.be.at.least(1);
+    for (const d of read) {
+      const r = records[d.name];
+      for (const field of ['label', 'section', 'copy']) expect(r.read[field], `${d.name} read.${field}`).to.be.a('string').and.not.equal('');
+      expect(r.read.date, d.name).to.match(/^\d{4}-\d{2}-\d{2}$/);
+      expect(r.conditions, d.name).to.be.an('array').that.is.not.empty;
+      for (const c of r.conditions) expect(vocabulary, `${d.name}: ${c}`).to.have.property(c);
+    }
+  });
+
+  it("a reading covers every condition of the drug's row (the same token or a narrower one)", () => {
+    const covers = (listed: string[], token: string): boolean => {
+      const seen = new Set([token]);
+      for (const t of seen) for (const b of vocabulary[t]?.broader ?? []) seen.add(b);
+      return [...seen].some((t) => listed.includes(t));
+    };
+    for (const d of read) for (const c of d.contraindications ?? []) expect(covers(records[d.name].conditions, c), `${d.name}: row condition ${c} is not in its reading`).to.equal(true);
+  });
+
+  it('every co-medication a Contraindications section or boxed warning names is a SEVERE rule, every one to avoid at least MAJOR', () => {
+    const table = new Set(rows.map((d) => d.name));
+    for (const d of read) {
+      const memberOf = (name: string): string | undefined => (table.has(name) ? name : classes[name]?.members.find((m) => m !== d.name));
+      const r = records[d.name];
+      for (const [list, wanted] of [[r.contraindicated_with ?? [], ['SEVERE']], [r.avoid_with ?? [], ['MAJOR', 'SEVERE']]] as const) {
+        for (const named of list) {
+          const other = memberOf(named.drug);
+          if (other === undefined) continue; // not yet in the table: checked once a row is added
+          const found = pair(d.name, other);
+          expect(wanted, `${d.name} + ${named.drug} (${named.section}) answers ${found.max_severity}`).to.include(found.max_severity);
+        }
+      }
+    }
+  });
+
+  it('the vocabulary has unique spellings, and broader tokens exist', () => {
+    const seen = new Map<string, string>();
+    for (const [token, entry] of Object.entries(vocabulary)) {
+      expect(token).to.match(/^[a-z0-9_]+$/);
+      for (const spelling of [token, ...entry.synonyms]) {
+        const key = normalizeName(spelling);
+        expect(seen.get(key), `'${spelling}' of ${token}`).to.equal(undefined);
+        seen.set(key, token);
+      }
+      for (const b of entry.broader ?? []) expect(vocabulary, `${token} broader ${b}`).to.have.property(b);
+    }
+  });
+});
+
+describe('pk contraindications answer as the labels say (issue 24 item 2)', () => {
+  it('Apixaban with active bleeding is contraindicated (it answered false); a synonym and a narrower condition are too', () => {
+    expect(call('check_contraindications', 'Apixaban', ['active_bleeding'])).to.deep.include({ contraindicated: true, reasons: ['active_bleeding'], not_checked: [] });
+    expect(call('check_contraindications', 'Apixaban', ['bleeding']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Apixaban', ['Active Hemorrhage']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Apixaban', ['intracranial hemorrhage']).contraindicated).to.equal(true);
+    const none = call('check_contraindications', 'Apixaban', ['pregnancy']);
+    expect(none).to.deep.include({ contraindicated: false, reasons: [], not_checked: [] });
+    expect(none.checked_against).to.contain('ELIQUIS').and.contain('4 CONTRAINDICATIONS');
+  });
+
+  it('a drug whose label was not read answers null with not_checked, never false; a listed condition is still true', () => {
+    const unread = call('check_contraindications', 'Warfarin', ['active_bleeding']);
+    expect(unread).to.deep.include({ contraindicated: null, reasons: [], not_checked: ['active_bleeding'], checked_against: null });
+    expect(call('check_contraindications', 'Warfarin', ['pregnancy']).contraindicated).to.equal(true);
+  });
+
+  it('a condition outside the vocabulary is not checked: null, never false', () => {
+    const r = call('check_contraindications', 'Apixaban', ['purple toes']);
+    expect(r).to.deep.include({ contraindicated: null, unknown_conditions: ['purple toes'], not_checked: ['purple toes'] });
+    expect(call('check_contraindications', 'Apixaban', ['purple toes', 'bleeding']).contraindicated).to.equal(true);
+  });
+
+  it('Dofetilide, Ketorolac, Sumatriptan and Digoxin answer their label conditions', () => {
+    expect(call('check_contraindications', 'Dofetilide', ['congenital long QT syndrome']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ketorolac', ['aspirin allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ketorolac', ['CABG']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Sumatriptan', ['WPW', 'pregnancy'])).to.deep.include({ contraindicated: true, reasons: ['WPW'] });
+    expect(call('check_contraindications', 'Digoxin', ['ventricular fibrillation']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Digoxin', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('a registered drug is complete only when it says where its list was read', () => {
+    const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
+    const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
+    expect(r.x.contraindicated).to.equal(null);
+    const s = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({ contraindications_source: 'site label review 2026' })});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
+    expect(s.x).to.deep.include({ contraindicated: false, checked_against: 'site label review 2026' });
+  });
+});
+
+describe('pk rules answer every finding of issue 24 in both directions (item 3)', () => {
+  it('dofetilide with hydrochlorothiazide, verapamil, TMP-SMX or ketoconazole is SEVERE (Tikosyn contraindications)', () => {
+    for (const other of ['Hydrochlorothiazide', 'Verapamil', 'TMP_SMX', 'Ketoconazole']) bothWays('Dofetilide', other, 'SEVERE', `Dofetilide + ${other}`);
+  });
+
+  it('ketorolac with ibuprofen or aspirin is SEVERE (ketorolac boxed warning)', () => {
+    bothWays('Ketorolac', 'Ibuprofen', 'SEVERE', 'Ketorolac + NSAIDs');
+    bothWays('Ketorolac', 'Aspirin', 'SEVERE', 'Ketorolac + Aspirin');
+  });
+
+  it('sumatriptan with ergotamine or another triptan is SEVERE (Imitrex contraindications)', () => {
+    bothWays('Sumatriptan', 'Ergotamine', 'SEVERE', 'Sumatriptan + ergot_alkaloids');
+    bothWays('Sumatriptan', 'Dihydroergotamine', 'SEVERE', 'Sumatriptan + ergot_alkaloids');
+    bothWays('Sumatriptan', 'Rizatriptan', 'SEVERE', 'Sumatriptan + Rizatriptan');
+  });
+
+  it('digoxin with verapamil, and verapamil or diltiazem with metoprolol, are MAJOR (non-dihydropyridine CCB combinations)', () => {
+    bothWays('Digoxin', 'Verapamil', 'MAJOR', 'non_dihydropyridine_CCBs + Digoxin');
+    bothWays('Verapamil', 'Metoprolol', 'MAJOR', 'non_dihydropyridine_CCBs + beta_blockers');
+    bothWays('Verapamil', 'Carvedilol', 'MAJOR');
+    // a dihydropyridine is not in the class
+    expect(pair('Amlodipine', 'Metoprolol').interactions.map((r: any) => r.rule)).to.not.include('non_dihydropyridine_CCBs + beta_blockers');
+  });
+
+  it('vancomycin with piperacillin-tazobactam is MAJOR (nephrotoxic pair)', () => {
+    bothWays('Vancomycin', 'Piperacillin_Tazobactam', 'MAJOR', 'Vancomycin + Piperacillin_Tazobactam');
+  });
+
+  it('ibuprofen with furosemide answers MODERATE, not NONE', () => {
+    bothWays('Ibuprofen', 'Furosemide', 'MODERATE', 'NSAIDs + loop_diuretics');
+  });
+
+  it('tramadol with linezolid is MAJOR and with an SSRI MODERATE, not MONITOR; every serotonergic opioid with every MAOI is at least MAJOR', () => {
+    bothWays('Tramadol', 'Linezolid', 'MAJOR', 'serotonergic_opioids + MAO_inhibitors');
+    bothWays('Tramadol', 'Sertraline', 'MODERATE', 'Tramadol + SSRIs');
+    for (const opioid of classes.serotonergic_opioids!.members) {
+      for (const maoi of classes.MAO_inhibitors!.members) expect(['MAJOR', 'SEVERE'], `${opioid} + ${maoi}`).to.include(pair(opioid, maoi).max_severity);
+    }
+  });
+
+  it('the NSAID + ACE inhibitor or ARB + diuretic triple is one rule over three drugs, whichever is checked, and not a rule of two', () => {
+    const triple = (drug: string, others: string[]) => call('check_interactions', drug, others).interactions.filter((r: any) => r.drug_c !== undefined);
+    const expected = { drug_a: 'Ibuprofen', drug_b: 'Lisinopril', drug_c: 'Furosemide', severity: 'MAJOR', rule: 'NSAIDs + RAAS_inhibitors + diuretics' };
+    expect(triple('Ibuprofen', ['Lisinopril', 'Furosemide'])).to.have.length(1);
+    for (const [drug, others] of [['Ibuprofen', ['Lisinopril', 'Furosemide']], ['Lisinopril', ['Furosemide', 'Ibuprofen']], ['Furosemide', ['Ibuprofen', 'Lisinopril']]] as const) {
+      expect(triple(drug, [...others])[0], drug).to.include(expected);
+      expect(call('check_interactions', drug, [...others]), drug).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+    }
+    expect(triple('Naproxen', ['Losartan', 'Hydrochlorothiazide'])[0]).to.include({ drug_a: 'Naproxen', drug_b: 'Losartan', drug_c: 'Hydrochlorothiazide' });
+    expect(triple('Ibuprofen', ['Lisinopril'])).to.deep.equal([]);
+    expect(triple('Ibuprofen', ['Lisinopril', 'Losartan'])).to.deep.equal([]); // no diuretic
+    expect(pair('Lisinopril', 'Furosemide').max_severity).to.equal('MODERATE');
+  });
+
+  it('the administer statement raises a dose completing the triple to WARNING and names both partners', () => {
+    const { kind, body } = runProtocol(
+      'protocol P {\n  input: Patient p;\n  administer Lisinopril dose: 10 mg;\n  administer Furosemide dose: 40 mg;\n  administer Ibuprofen dose: 400 mg;\n}',
+      { weight: 70 } as never,
+    );
+    expect(kind, body.error ?? '').to.equal('ok');
+    const last = body.events.filter((e) => e.kind === 'administer').at(-1)!;
+    expect(last.event).to.match(/administer Ibuprofen 400 mg: dose WARNING .*interaction MAJOR with Lisinopril and Furosemide/);
+  });
+
+  it('the CredibleMeds known-risk class ships empty (licence) and its rule applies to drugs a site puts in it', () => {
+    expect(classes.QT_known_risk_TdP!.members).to.deep.equal([]);
+    const row = (name: string) => JSON.stringify({ name, class: 'c', routes: ['PO'], default_route: 'PO', dosing: {}, interaction_classes: ['QT_known_risk_TdP'] });
+    const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${row('Qtone')});\n  let b = med.pk.register_drug(${row('Qttwo')});\n  let x = med.pk.check_interactions("Qtone", ["Qttwo"]);\n}`);
+    expect(r.x).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+  });
+});
+
+describe('pk names resolve (issue 24 item 4)', () => {
+  const resolves = (name: string, to: string) => expect(call('get_profile', name), name).to.include({ found: true, name: to });
+
+  it('ignores case, spaces, hyphens, underscores, "/" and "and", in either order', () => {
+    for (const name of ['PiperacillinTazobactam', 'piperacillin/tazobactam', 'Piperacillin and Tazobactam', 'piperacillin-tazobactam', 'PIPERACILLIN TAZOBACTAM', 'tazobactam/piperacillin', 'Tazobactam and Piperacillin']) resolves(name, 'Piperacillin_Tazobactam');
+    for (const name of ['TMP-SMX', 'TMP/SMX', 'SMX/TMP', 'smx-tmp', 'Sulfamethoxazole/Trimethoprim', 'trimethoprim and sulfamethoxazole', 'co-trimoxazole']) resolves(name, 'TMP_SMX');
+    for (const name of ['insulin regular', 'InsulinRegular', 'regular insulin']) resolves(name, 'Insulin_Regular');
+  });
+
+  it('resolves US brand names from RxNorm and the RxNorm ingredient name', () => {
+    resolves('Zosyn', 'Piperacillin_Tazobactam');
+    resolves('Firvanq', 'Vancomycin');
+    resolves('Digitek', 'Digoxin');
+    resolves('tenofovir disoproxil', 'Tenofovir');
+    const names = (namesTable as any).drugs as Record<string, { brands: string[] }>;
+    // a brand of two table drugs (epinephrine IM and IV) resolves to neither
+    expect(names.Epinephrine!.brands).to.not.include('Adrenalin');
+    expect(call('get_profile', 'Adrenalin')).to.include({ found: false });
+  });
+
+  it('resolves abbreviations to the drug their expansion names, wherever it comes from (KCl to a potassium chloride row)', () => {
+    resolves('TNK', 'Tenecteplase');
+    resolves('HCTZ', 'Hydrochlorothiazide');
+    const kcl = JSON.stringify({ name: 'Potassium_Chloride', class: 'electrolyte', routes: ['IV'], default_route: 'IV', dosing: {} });
+    const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${kcl});\n  let p = med.pk.get_profile("KCl");\n}`);
+    expect(r.p).to.include({ found: true, name: 'Potassium_Chloride' });
+    expect(call('get_profile', 'KCl')).to.include({ found: false }); // no potassium chloride row ships yet
+  });
+
+  it('a misspelt or unknown name gets up to five suggestions in the result and in the administer event', () => {
+    expect(call('get_profile', 'Piperacilin').suggestions).to.include('Piperacillin_Tazobactam');
+    expect(call('get_profile', 'Vancomycn').suggestions[0]).to.equal('Vancomycin');
+    expect(call('validate_dose', 'Furosemid', 40, 'mg')).to.deep.include({ found: false, level: 'UNKNOWN', suggestions: ['Furosemide'] });
+    expect(call('get_profile', 'Metoprolool').suggestions).to.include('Metoprolol');
+    for (const q of ['Cef', 'Insulin']) expect(call('get_profile', q).suggestions.length, q).to.be.within(1, 5);
+    const { body } = runProtocol('protocol P {\n  input: Patient p;\n  administer Vancomicin dose: 1000 mg;\n}', { weight: 70 } as never);
+    const event = body.events.find((e) => e.kind === 'administer')!;
+    expect(event.event).to.equal("[3] LOG: administer Vancomicin 1000 mg: dose UNKNOWN drug; did you mean 'Vancomycin'?");
+    expect((event as any).suggestions).to.deep.equal(['Vancomycin']);
+  });
+
+  it('no two drugs share a spelling once separators are ignored', () => {
+    const seen = new Map<string, string>();
+    const names = (namesTable as any).drugs as Record<string, { synonym?: string; brands: string[] }>;
+    for (const d of rows) {
+      for (const n of [d.name, ...(d.aliases ?? []), ...(names[d.name]?.synonym ? [names[d.name]!.synonym!] : []), ...(names[d.name]?.brands ?? [])]) {
+        const owner = seen.get(drugKey(n));
+        expect(owner === undefined || owner === d.name, `${n}: ${owner} and ${d.name}`).to.equal(true);
+        seen.set(drugKey(n), d.name);
+      }
+    }
+  });
+});
+
+describe('RxNorm names generator (scripts/data/rxnorm-names.ts)', () => {
+  const excerpt = JSON.parse(readFileSync(new URL('./fixtures-data/rxnorm/extract-excerpt.json', import.meta.url), 'utf8')) as ExtractConcept[];
+  const concepts = new Map(excerpt.map((c) => [c.RXCUI, c]));
+  const drug = (name: string, rxcui: string, routes: string[], aliases: string[] = []) => ({ name, rxcui, routes, aliases });
+
+  it('takes brands of products with exactly the ingredient, in a form the routes cover, and re-derives the shipped rows', () => {
+    const { names, dropped } = tableNames(
+      [drug('Vancomycin', '11124', ['IV', 'PO'], ['Vancocin']), drug('Piperacillin_Tazobactam', '74169', ['IV']), drug('Insulin_Regular', '253182', ['SC', 'IV']), drug('Digoxin', '3407', ['IV', 'PO'], ['Lanoxin'])],
+      concepts,
+      drugKey,
+    );
+    expect(names.Vancomycin).to.deep.equal({ rxnorm_name: 'vancomycin', brands: ['Firvanq'] }); // Vancocin is already an alias
+    expect(names.Piperacillin_Tazobactam!.brands).to.deep.equal(['Zosyn']); // not Zerbaxa (ceftolozane/tazobactam)
+    expect(names.Insulin_Regular!.brands).to.include('Humulin R').and.not.include('Afrezza'); // Afrezza is inhaled
+    expect(names.Insulin_Regular!.brands).to.not.include('Humulin'); // a 70/30 mixture brand
+    expect(names.Digoxin!.brands).to.deep.equal(['Digitek', 'Digox']);
+    expect(dropped).to.deep.equal([]);
+    const shipped = (namesTable as any).drugs;
+    for (const n of ['Vancomycin', 'Digoxin']) expect(shipped[n].brands, n).to.deep.equal(names[n]!.brands);
+    expect(shipped.Piperacillin_Tazobactam.brands).to.deep.equal([]); // Zosyn is already one of its aliases
+  });
+
+  it('drops a brand two table drugs would share, naming both', () => {
+    const { names, dropped } = tableNames([drug('Digoxin', '3407', ['IV', 'PO']), drug('Digoxin_PO', '3407', ['PO'])], concepts, drugKey);
+    expect(names.Digoxin!.brands).to.deep.equal([]);
+    expect(dropped.map((d) => d.brand)).to.include('Lanoxin');
+    expect(dropped.find((d) => d.brand === 'Lanoxin')!.reason).to.equal('brand of Digoxin and Digoxin_PO');
+  });
+});
