@@ -112,9 +112,14 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
   });
 
   it('a drug whose label was not read answers null with not_checked, never false; a listed condition is still true', () => {
-    const unread = call('check_contraindications', 'Warfarin', ['active_bleeding']);
+    const unread = call('check_contraindications', 'Dabigatran', ['active_bleeding']);
     expect(unread).to.deep.include({ contraindicated: null, reasons: [], not_checked: ['active_bleeding'], checked_against: null });
-    expect(call('check_contraindications', 'Warfarin', ['pregnancy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ticagrelor', ['severe hepatic impairment']).contraindicated).to.equal(true);
+  });
+
+  it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
+    for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
   });
 
   it('a condition outside the vocabulary is not checked: null, never false', () => {
