@@ -382,7 +382,10 @@ const pk: ModuleDef = {
         const drug = findDrug(ctx, name);
         let unit = a.unit as string | null;
         if (unit === null) {
-          if (!drug) throw new ArgumentError(`${label}: argument 4 'unit' is required for a drug that is not in the table ('${name}')`);
+          if (!drug) {
+            const near = suggestDrugs(ctx, name);
+            throw new ArgumentError(`${label}: argument 4 'unit' is required for a drug that is not in the table ('${name}')${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : ''}`);
+          }
           const dosing = drug.dosing[((a.route as string | null)?.trim().toUpperCase() ?? drug.default_route) as Drug['default_route']];
           unit = dosing?.bolus?.unit ?? dosing?.infusion?.unit ?? null;
           if (unit === null) throw new ArgumentError(`${label}: ${drug.name} has no dosing for that route; send argument 4 'unit'`);
