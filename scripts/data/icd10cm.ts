@@ -5,13 +5,12 @@
 //
 //   npx tsx scripts/data/icd10cm.ts icd10cm_order_2026.txt appendix_C.txt "FY2026 (effective 2025-10-01)" "MS-DRG v43"
 //
-// Order file layout (CMS icd10OrderFiles.pdf): columns 1-5 order number, 7-13 code without its dot,
-// 15 "1" for a code valid for submission (billable) or "0" for a header, 17-76 short title, 78- long title.
-// Appendix C Part 1 lines: " <code without dot>  CC|MCC  <PDX exclusion list> <title>".
+// The files are read by src/runtime/modules/icd/official-files.ts, which the icd10cm data pack uses too.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ccStrays, parseCcList, parseOrderFile, type Parsed } from '../../src/runtime/modules/icd/official-files.js';
 
 export interface IcdRow {
   code: string;
@@ -23,48 +22,10 @@ export interface IcdRow {
 
 export class SourceFileError extends Error {}
 
-const ORDER_LINE = /^(\d{5}) ([A-Z][0-9A-Z]{2,6}) {0,4} ([01]) (.{60}) (.+)$/;
-const CC_LINE = /^ ([A-Z][0-9A-Z]{2,6})\s+(CC|MCC)\s+\d{4}:/;
-
-const dotted = (bare: string): string => (bare.length > 3 ? `${bare.slice(0, 3)}.${bare.slice(3)}` : bare);
-
-/** Every code of the order file in its order; throws naming each malformed line. */
-export function parseOrderFile(text: string): { code: string; billable: boolean; title: string }[] {
-  const problems: string[] = [];
-  const rows: { code: string; billable: boolean; title: string }[] = [];
-  const seen = new Set<string>();
-  let previous = 0;
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === '') return;
-    const match = ORDER_LINE.exec(line);
-    if (!match || line.slice(6, 13).trim() !== match[2]) {
-      problems.push(`line ${i + 1}: not an order-file record (order, code, 0/1 flag, 60-character short title, long title)`);
-      return;
-    }
-    const order = Number(match[1]);
-    if (order <= previous) problems.push(`line ${i + 1}: order number ${match[1]} does not follow ${String(previous).padStart(5, '0')}`);
-    previous = order;
-    const code = dotted(match[2]!);
-    if (seen.has(code)) problems.push(`line ${i + 1}: ${code} appears twice`);
-    seen.add(code);
-    rows.push({ code, billable: match[3] === '1', title: match[5]!.trim() });
-  });
-  if (problems.length) throw new SourceFileError(problems.join('\n'));
-  return rows;
-}
-
-/** CC/MCC level of each code listed in Appendix C Part 1 (Part 2 and Part 3 qualify it; they are not levels). */
-export function parseCcList(text: string): Map<string, 'CC' | 'MCC'> {
-  const levels = new Map<string, 'CC' | 'MCC'>();
-  let inPart1 = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (/^Appendix C Part 1/.test(line)) inPart1 = true;
-    else if (/^Appendix C Part [23]/.test(line)) inPart1 = false;
-    const match = inPart1 ? CC_LINE.exec(line) : null;
-    if (match) levels.set(dotted(match[1]!), match[2] as 'CC' | 'MCC');
-  }
-  if (levels.size === 0) throw new SourceFileError('no "Appendix C Part 1" CC/MCC lines found');
-  return levels;
+/** A parser's problems as one error naming each line (what the generator prints). */
+export function valueOrThrow<T>(parsed: Parsed<T>): T {
+  if ('problems' in parsed) throw new SourceFileError(parsed.problems.map((p) => `line ${p.line}: ${p.message}`).join('\n'));
+  return parsed.value;
 }
 
 export interface IcdSources {
@@ -73,10 +34,9 @@ export interface IcdSources {
 }
 
 export function buildIcdTable(orderText: string, ccText: string, sources: IcdSources, chapters: unknown[]): Record<string, unknown> {
-  const rows = parseOrderFile(orderText);
-  const levels = parseCcList(ccText);
-  const known = new Set(rows.map((r) => r.code));
-  const strays = [...levels.keys()].filter((c) => !known.has(c));
+  const rows = valueOrThrow(parseOrderFile(orderText));
+  const levels = valueOrThrow(parseCcList(ccText));
+  const strays = ccStrays(rows, levels);
   if (strays.length) throw new SourceFileError(`Appendix C lists codes the order file does not hold (grouper and release do not match?): ${strays.slice(0, 10).join(', ')}`);
   const codes: IcdRow[] = rows.map((r) => ({ code: r.code, description: r.title, billable: r.billable, cc_level: r.billable ? (levels.get(r.code) ?? null) : null, related: [] }));
   return {
