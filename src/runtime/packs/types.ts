@@ -29,6 +29,8 @@ export interface PackKind<Row = unknown> {
   summary: string;
   /** a kind that reads an optional second file says what it is (e.g. Appendix C beside the ICD-10-CM order file) */
   companion?: string;
+  /** the shipped table (its `name`) that an installed pack of this kind replaces or completes, if any */
+  table?: string;
   parse(text: string, files: PackFiles): { rows: Row[]; label: string | null } | { problems: PackProblem[] };
 }
 

@@ -9,6 +9,7 @@ export const DRG_WEIGHTS_PACK = 'msdrg-weights';
 
 export const drgWeightsKind: PackKind<Table5Row> = {
   kind: DRG_WEIGHTS_PACK,
+  table: 'msdrg',
   summary: "MS-DRG relative weights and mean stays: the IPPS final rule's Table 5 text file (tab-separated, public domain)",
   parse(text) {
     const parsed = parseTable5(text);

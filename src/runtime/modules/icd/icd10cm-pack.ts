@@ -11,6 +11,7 @@ export const ICD10CM_PACK = 'icd10cm';
 
 export const icd10cmKind: PackKind<IcdCode> = {
   kind: ICD10CM_PACK,
+  table: 'icd10cm',
   summary: 'the complete ICD-10-CM code set: CMS/NCHS icd10cm_order_<year>.txt as downloaded (public domain)',
   companion: "the MS-DRG Definitions Manual's Appendix C text (CC/MCC levels) of the matching grouper version",
   parse(text, files) {
