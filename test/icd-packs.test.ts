@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { usePackDirectory } from '../src/runtime/packs/active.js';
-import { readIndex } from '../src/runtime/packs/store.js';
+import { registry } from '../src/runtime/modules/index.js';
+import { importPack, readIndex, removePack } from '../src/runtime/packs/store.js';
 import { cpes } from './helpers/cli.js';
 import { libraryOf } from './helpers/library.js';
 
@@ -16,7 +17,7 @@ const official = (name: string): string => fileURLToPath(new URL(`./data/officia
 const icd = libraryOf('icd');
 
 describe('icd10cm and msdrg-weights data packs', function () {
-  this.timeout(60_000);
+  this.timeout(180_000); // CLI commands and pool workers each compile the library under tsx
   let dir: string;
   let orderFile: string;
   beforeEach(() => {
@@ -48,7 +49,7 @@ describe('icd10cm and msdrg-weights data packs', function () {
   });
 
   it('without Appendix C reports CC/MCC levels as unknown, and drg_lookup chooses no severity', () => {
-    expect(cpes(['data', 'import', 'icd10cm', orderFile, '--data-dir', dir]).status).to.equal(0);
+    importPack(dir, registry.packKind('icd10cm')!, orderFile);
     const lookup = icd.call('lookup', 'I50.21');
     expect(lookup).to.include({ cc_level: null, cc_note: 'CC/MCC level unknown: the installed icd10cm pack was loaded without Appendix C' });
     expect(icd.call('lookup', 'I50')).to.include({ is_billable: false, cc_level: null }).and.not.have.property('cc_note');
@@ -60,7 +61,7 @@ describe('icd10cm and msdrg-weights data packs', function () {
   });
 
   it('refuses a malformed order file or an Appendix C of another year whole, naming file and line; nothing changes', () => {
-    expect(cpes(['data', 'import', 'icd10cm', orderFile, '--data-dir', dir]).status).to.equal(0);
+    importPack(dir, registry.packKind('icd10cm')!, orderFile);
     const before = readFileSync(join(dir, 'packs', 'index.json'), 'utf8');
     const bad = cpes(['data', 'import', 'icd10cm', official('icd10cm_order_bad.txt'), '--data-dir', dir]);
     expect(bad.status).to.equal(1);
@@ -82,14 +83,14 @@ describe('icd10cm and msdrg-weights data packs', function () {
   });
 
   it('installs a newer fiscal year as the next version and restores the shipped subset on removal', () => {
-    expect(cpes(['data', 'import', 'icd10cm', orderFile, '--data-dir', dir]).status).to.equal(0);
+    importPack(dir, registry.packKind('icd10cm')!, orderFile);
     const next = join(dir, 'icd10cm_order_2027.txt');
     const added = '00013 Z9981   1 Dependence on supplemental oxygen                            Dependence on supplemental oxygen';
     writeFileSync(next, `${readFileSync(orderFile, 'latin1').trimEnd()}\n${added}\n`);
-    expect(cpes(['data', 'import', 'icd10cm', next, '--data-dir', dir]).stdout).to.contain('imported icd10cm v2 from icd10cm_order_2027.txt: 13 rows, FY2027, 8 billable codes, no CC/MCC levels');
+    expect(importPack(dir, registry.packKind('icd10cm')!, next)).to.include({ version: 2, rows: 13, label: 'FY2027, 8 billable codes, no CC/MCC levels' });
     expect(icd.call('lookup', 'Z99.81')).to.include({ found: true });
     expect(icd.call('lookup', 'Z99.81').data_packs[0]).to.include({ version: 2, label: 'FY2027, 8 billable codes, no CC/MCC levels' });
-    expect(cpes(['data', 'remove', 'icd10cm', '--data-dir', dir]).status).to.equal(0);
+    removePack(dir, 'icd10cm');
     const shipped = icd.call('lookup', 'J18.9');
     expect(shipped).to.include({ found: true, cc_level: 'MCC' }).and.not.have.property('data_packs');
     expect(icd.call('list_codes').length).to.be.above(1000);
@@ -99,8 +100,7 @@ describe('icd10cm and msdrg-weights data packs', function () {
     const bad = cpes(['data', 'import', 'msdrg-weights', official('table5_bad.txt'), '--data-dir', dir]);
     expect(bad.stderr.split('\n').slice(1, -1)).to.deep.equal(['  line 4: DRG 065 weight "-" is not a positive number', '  line 5: MS-DRG "66" is not three digits']);
     expect(readIndex(dir).packs).to.deep.equal({});
-    const r = cpes(['data', 'import', 'msdrg-weights', official('table5_excerpt.txt'), '--data-dir', dir]);
-    expect(r.stdout).to.contain('imported msdrg-weights v1 from table5_excerpt.txt: 3 rows, FY2026, 3 MS-DRGs');
+    expect(importPack(dir, registry.packKind('msdrg-weights')!, official('table5_excerpt.txt'))).to.include({ version: 1, rows: 3, label: 'FY2026, 3 MS-DRGs' });
     const drg = icd.call('drg_lookup', ['I61.9', 'E11.9']);
     // the weight after the 10% cap is the one paid
     expect(drg.primary_drg).to.deep.include({ drg: '066', weight: 0.76, geometric_mean_los: 2.2, arithmetic_mean_los: 2.7 });
@@ -109,14 +109,14 @@ describe('icd10cm and msdrg-weights data packs', function () {
     expect(drg.grouper_note).to.not.contain('no relative weights');
     const newer = join(dir, 'CMS-1900-F Table 5.txt');
     writeFileSync(newer, readFileSync(official('table5_excerpt.txt'), 'latin1').replaceAll('FY 2026', 'FY 2027').replace('0.7600', '0.7700'));
-    expect(cpes(['data', 'import', 'msdrg-weights', newer, '--data-dir', dir]).stdout).to.contain('imported msdrg-weights v2 from CMS-1900-F Table 5.txt: 3 rows, FY2027, 3 MS-DRGs');
+    expect(importPack(dir, registry.packKind('msdrg-weights')!, newer)).to.include({ version: 2, label: 'FY2027, 3 MS-DRGs' });
     expect(icd.call('drg_lookup', ['I61.9']).primary_drg.weight).to.equal(0.77);
-    expect(cpes(['data', 'remove', 'msdrg-weights', '--data-dir', dir]).status).to.equal(0);
+    removePack(dir, 'msdrg-weights');
     expect(icd.call('drg_lookup', ['I61.9']).primary_drg).to.include({ weight: null, geometric_mean_los: null });
   });
 
   it('cpes version shows which tables are shipped and which a pack replaces', () => {
-    expect(cpes(['data', 'import', 'icd10cm', orderFile, '--data-dir', dir]).status).to.equal(0);
+    importPack(dir, registry.packKind('icd10cm')!, orderFile);
     const text = cpes(['version', '--data-dir', dir]).stdout;
     expect(text).to.match(/\n {2}icd10cm +icd10cm pack v1: FY2026, 7 billable codes, no CC\/MCC levels, 12 rows, imported \S+ \(replaces shipped FY2026 .*checked subset\)\n/);
     expect(text).to.match(/\n {2}msdrg +MS-DRG v43\.0 \(FY2026, effective 2025-10-01\) \(shipped, LicenseRef-US-Government-Public-Domain\)\n/);
@@ -128,7 +128,7 @@ describe('icd10cm and msdrg-weights data packs', function () {
 });
 
 describe('a running server and the icd packs', function () {
-  this.timeout(60_000);
+  this.timeout(180_000); // CLI commands and pool workers each compile the library under tsx
   let dir: string;
   let server: RunningServer;
   before(async () => {
@@ -149,13 +149,13 @@ describe('a running server and the icd packs', function () {
     expect(await icdTable()).to.include({ in_use: 'shipped', pack: null });
     const order = join(dir, 'icd10cm_order_2026.txt');
     copyFileSync(official('icd10cm_order_excerpt.txt'), order);
-    expect(cpes(['data', 'import', 'icd10cm', order, '--data-dir', dir]).status).to.equal(0);
+    importPack(dir, registry.packKind('icd10cm')!, order);
     expect(await call('lookup', ['J18.9'])).to.include({ found: false });
     const table = await icdTable();
     expect(table).to.include({ in_use: 'pack' });
     expect(table.pack).to.include({ kind: 'icd10cm', version: 1, rows: 12, label: 'FY2026, 7 billable codes, no CC/MCC levels' });
     expect(JSON.stringify(table)).to.not.contain('icd10cm_order_2026.txt');
-    expect(cpes(['data', 'remove', 'icd10cm', '--data-dir', dir]).status).to.equal(0);
+    removePack(dir, 'icd10cm');
     expect(await call('lookup', ['J18.9'])).to.include({ found: true });
     expect(await icdTable()).to.include({ in_use: 'shipped' });
   });
