@@ -1,5 +1,5 @@
 // Pack kind `breakpoints`: a laboratory's licensed CLSI M100 MIC breakpoints in cpes's CSV layout
-// (docs/breakpoints-pack.md). Installed, micro.susceptibility answers standard CLSI from it, and CLSI becomes
+// (docs/data-packs.md). Installed, micro.susceptibility answers standard CLSI from it, and CLSI becomes
 // the default standard; the shipped CLSI/FDA subset answers CLSI only while no such pack is installed.
 //
 // File: `# standard: CLSI M100` and `# edition: 35th ed. (2025)` (both required; `# laboratory: NAME`
@@ -23,7 +23,7 @@ export const CLSI_GROUPS = [...new Set(organisms.map((o) => o.breakpoint_group).
 export const breakpointsKind: PackKind<ClsiRow> = {
   kind: BREAKPOINTS_PACK,
   table: 'CLSI and FDA MIC breakpoints (shipped subset)',
-  summary: "a laboratory's licensed CLSI M100 MIC breakpoints in cpes's CSV layout (docs/breakpoints-pack.md); makes CLSI the default standard",
+  summary: "a laboratory's licensed CLSI M100 MIC breakpoints in cpes's CSV layout (docs/data-packs.md); makes CLSI the default standard",
   parse(text) {
     const csv = readCsv(text);
     const problems: PackProblem[] = [...csv.problems];
