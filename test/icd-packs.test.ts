@@ -159,4 +159,12 @@ describe('a running server and the icd packs', function () {
     expect(await call('lookup', ['J18.9'])).to.include({ found: true });
     expect(await icdTable()).to.include({ in_use: 'shipped' });
   });
+
+  it('gives drg_lookup the weights of an msdrg-weights pack imported while it runs, and none after removal', async () => {
+    expect((await call('drg_lookup', [['I61.9']])).primary_drg.weight).to.equal(null);
+    importPack(dir, registry.packKind('msdrg-weights')!, official('table5_excerpt.txt'));
+    expect((await call('drg_lookup', [['I61.9']])).primary_drg).to.include({ weight: 0.76, geometric_mean_los: 2.2 });
+    removePack(dir, 'msdrg-weights');
+    expect((await call('drg_lookup', [['I61.9']])).primary_drg.weight).to.equal(null);
+  });
 });

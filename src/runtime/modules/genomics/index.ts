@@ -1,6 +1,7 @@
 // modules.md §11: pharmacogenomic phenotypes and CPIC dosing guidance, CYP-mediated interactions,
 // sequence utilities. Stateless.
 import type { PackKind } from '../../packs/types.js';
+import { dataPackField } from '../pack-fields.js';
 import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
 import { cpicKind } from './cpic-pack.js';
 import { dosingGuidance } from './guidance.js';
@@ -51,7 +52,7 @@ const genomics: ModuleDef = {
       params: [geneParam, drugParam, genotypeParam],
       result: {
         type: 'GENOMICS_DOSING',
-        fields: ['type', 'gene', 'drug', 'genotype', 'found', 'phenotype', 'has_guideline', 'implication', 'recommendation', 'alternative', 'classification', 'source', 'requires_genes', 'note', 'data_pack'],
+        fields: ['type', 'gene', 'drug', 'genotype', 'found', 'phenotype', 'has_guideline', 'implication', 'recommendation', 'alternative', 'classification', 'source', 'requires_genes', 'note', dataPackField('the cpic data pack the recommendation came from; absent when the shipped table answered')],
       },
       sources: [GUIDANCE_SOURCE, ALLELE_SOURCE],
       impl: (a, ctx) => dosingGuidance(ctx, s(a.gene), s(a.drug), s(a.genotype)),

@@ -1,6 +1,7 @@
 // modules.md §10: organism facts, antimicrobial susceptibility by MIC breakpoints, empiric regimens,
 // Gram-stain differentials. Stateless.
 import { normalizeName } from '../../../util/names.js';
+import { dataPackField } from '../pack-fields.js';
 import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
 import type { PackKind } from '../../packs/types.js';
 import { ANTIBIOTIC_SOURCE } from './antibiotics.js';
@@ -71,7 +72,7 @@ const micro: ModuleDef = {
       name: 'identify',
       description: 'Organism facts by key, name or alias: Gram reaction, shape, oxygen, enzymes, EUCAST expected resistance, EUCAST and CLSI breakpoint groups.',
       params: [{ name: 'organism_key', type: 'string', maxLength: 200, description: 'organism key, name or alias (E.coli, e_coli, Escherichia coli)' }],
-      result: { type: 'MICRO_ID', fields: ['type', 'key', 'found', 'name', 'kind', 'gram', 'shape', 'oxygen', 'catalase', 'coagulase', 'common_infections', 'first_line', 'susceptible_to', 'resistant_to', 'intrinsic_resistance', 'intrinsic_resistance_source', 'breakpoint_group', 'eucast_group', 'breakpoint_note', 'source'] },
+      result: { type: 'MICRO_ID', fields: ['type', 'key', 'found', 'name', 'kind', 'gram', 'shape', 'oxygen', 'catalase', 'coagulase', 'common_infections', 'first_line', 'susceptible_to', 'resistant_to', 'intrinsic_resistance', { name: 'intrinsic_resistance_source', type: ['string', 'null'], description: 'the EUCAST Expected Resistant Phenotypes table intrinsic_resistance comes from; null: not read for this organism (unknown, not none)' }, 'breakpoint_group', { name: 'eucast_group', type: ['string', 'null'], description: 'the EUCAST breakpoint table the organism is read in' }, 'breakpoint_note', 'source'] },
       sources: [ORGANISM_SOURCE, EXPECTED_SOURCE],
       impl: (a) => identify(s(a.organism_key)),
     }),
@@ -85,7 +86,7 @@ const micro: ModuleDef = {
         { name: 'site', type: ['string', 'null'], default: null, maxLength: 50, description: 'meningitis, nonmeningitis, oral, parenteral, urine_only (uncomplicated UTI), urinary_origin or systemic' },
         { name: 'standard', type: ['string', 'null'], default: null, maxLength: 10, description: 'EUCAST or CLSI; null: CLSI when a laboratory CLSI breakpoints pack is installed, else EUCAST' },
       ],
-      result: { type: 'MICRO_SUSCEPTIBILITY', fields: ['type', 'organism', 'antibiotic', 'standard', 'standard_version', 'found', 'unknown_input', 'suggestions', 'intrinsic_susceptibility', 'mic', 'interpretation', 'breakpoint', 'by_site', 'note', 'data_pack'] },
+      result: { type: 'MICRO_SUSCEPTIBILITY', fields: ['type', 'organism', 'antibiotic', { name: 'standard', type: 'string', enum: ['EUCAST', 'CLSI'], description: 'the breakpoint standard the answer reads' }, { name: 'standard_version', type: 'string', description: 'the table and version: EUCAST Clinical Breakpoint Tables v. …, a CLSI pack\'s label, or the shipped CLSI/FDA subset' }, 'found', 'unknown_input', 'suggestions', 'intrinsic_susceptibility', 'mic', 'interpretation', 'breakpoint', 'by_site', 'note', dataPackField('the laboratory CLSI breakpoints pack the answer used')] },
       sources: [EUCAST_SOURCE, CLSI_SOURCE, EXPECTED_SOURCE, ANTIBIOTIC_SOURCE],
       impl: (a, ctx) => susceptibility(ctx, s(a.organism_key), s(a.antibiotic), a.mic_value as number | null, a.site!, a.standard!),
     }),
