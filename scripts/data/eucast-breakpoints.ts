@@ -115,14 +115,14 @@ function notesOf(text: string): Map<string, string> {
   return notes;
 }
 
-export async function readWorkbook(bytes: Buffer): Promise<{ edition: string; rows: EucastRow[]; none: EucastNoBreakpoint[]; skipped: string[] }> {
+export async function readWorkbook(bytes: Buffer, sheets = SHEETS): Promise<{ edition: string; rows: EucastRow[]; none: EucastNoBreakpoint[]; skipped: string[] }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: EucastRow[] = [];
   const none: EucastNoBreakpoint[] = [];
   const skipped: string[] = [];
   let edition = '';
-  for (const config of SHEETS) {
+  for (const config of sheets) {
     const sheet = workbook.getWorksheet(config.sheet);
     if (!sheet) throw new Error(`the workbook has no sheet '${config.sheet}'`);
     const text = (row: number, col: number): Part[] => {
