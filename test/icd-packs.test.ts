@@ -14,11 +14,20 @@ import { cpes } from './helpers/cli.js';
 import { libraryOf } from './helpers/library.js';
 
 const official = (name: string): string => fileURLToPath(new URL(`./data/official/${name}`, import.meta.url));
+let dir: string;
+/** what `cpes data import` prints after "cpes data: " when it refuses a file (the CLI itself is run once per kind) */
+function refusal(kind: string, file: string, companion?: string): string {
+  try {
+    importPack(dir, registry.packKind(kind)!, file, new Date(), companion);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${file} was imported`);
+}
 const icd = libraryOf('icd');
 
 describe('icd10cm and msdrg-weights data packs', function () {
   this.timeout(180_000); // CLI commands and pool workers each compile the library under tsx
-  let dir: string;
   let orderFile: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'cpes-icd-packs-'));
@@ -63,21 +72,17 @@ describe('icd10cm and msdrg-weights data packs', function () {
   it('refuses a malformed order file or an Appendix C of another year whole, naming file and line; nothing changes', () => {
     importPack(dir, registry.packKind('icd10cm')!, orderFile);
     const before = readFileSync(join(dir, 'packs', 'index.json'), 'utf8');
-    const bad = cpes(['data', 'import', 'icd10cm', official('icd10cm_order_bad.txt'), '--data-dir', dir]);
-    expect(bad.status).to.equal(1);
-    expect(bad.stderr).to.equal(
-      'cpes data: icd10cm_order_bad.txt is not a valid icd10cm pack; nothing was changed:\n' +
+    expect(refusal('icd10cm', official('icd10cm_order_bad.txt'))).to.equal(
+      'icd10cm_order_bad.txt is not a valid icd10cm pack; nothing was changed:\n' +
         '  line 2: order number 00001 does not follow 00001\n' +
         '  line 3: not an order-file record (order, code, 0/1 flag, 60-character short title, long title)\n' +
-        '  line 4: not an order-file record (order, code, 0/1 flag, 60-character short title, long title)\n',
+        '  line 4: not an order-file record (order, code, 0/1 flag, 60-character short title, long title)',
     );
     const otherYear = join(dir, 'appendix_C_v44.txt');
     writeFileSync(otherYear, `${readFileSync(official('appendix_C_excerpt.txt'), 'latin1').replace('Appendix C Part 2', ' Z9981   CC  0002:3 codes     Dependence on supplemental oxygen\n\nAppendix C Part 2')}`);
-    const mismatch = cpes(['data', 'import', 'icd10cm', orderFile, otherYear, '--data-dir', dir]);
-    expect(mismatch.stderr).to.contain('  appendix_C_v44.txt line 1: lists codes the order file does not hold (Z99.81): the two files are of different years\n');
-    const notAppendix = cpes(['data', 'import', 'icd10cm', orderFile, official('table5_excerpt.txt'), '--data-dir', dir]);
-    expect(notAppendix.stderr).to.contain('  table5_excerpt.txt line 1: no "Appendix C Part 1" CC/MCC lines found');
-    expect(cpes(['data', 'import', 'lab-ranges', orderFile, official('appendix_C_excerpt.txt'), '--data-dir', dir]).stderr).to.contain('a lab-ranges pack is one file; a second file (appendix_C_excerpt.txt) was given');
+    expect(refusal('icd10cm', orderFile, otherYear)).to.contain('  appendix_C_v44.txt line 1: lists codes the order file does not hold (Z99.81): the two files are of different years');
+    expect(refusal('icd10cm', orderFile, official('table5_excerpt.txt'))).to.contain('  table5_excerpt.txt line 1: no "Appendix C Part 1" CC/MCC lines found');
+    expect(refusal('lab-ranges', orderFile, official('appendix_C_excerpt.txt'))).to.equal('a lab-ranges pack is one file; a second file (appendix_C_excerpt.txt) was given');
     expect(readFileSync(join(dir, 'packs', 'index.json'), 'utf8')).to.equal(before);
     expect(icd.call('lookup', 'A00.1').data_packs[0]).to.include({ version: 1 });
   });
@@ -97,8 +102,7 @@ describe('icd10cm and msdrg-weights data packs', function () {
   });
 
   it('msdrg-weights: Table 5 gives drg_lookup its weights and mean stays; a bad file changes nothing; removal restores null weights', () => {
-    const bad = cpes(['data', 'import', 'msdrg-weights', official('table5_bad.txt'), '--data-dir', dir]);
-    expect(bad.stderr.split('\n').slice(1, -1)).to.deep.equal(['  line 4: DRG 065 weight "-" is not a positive number', '  line 5: MS-DRG "66" is not three digits']);
+    expect(refusal('msdrg-weights', official('table5_bad.txt')).split('\n').slice(1)).to.deep.equal(['  line 4: DRG 065 weight "-" is not a positive number', '  line 5: MS-DRG "66" is not three digits']);
     expect(readIndex(dir).packs).to.deep.equal({});
     expect(importPack(dir, registry.packKind('msdrg-weights')!, official('table5_excerpt.txt'))).to.include({ version: 1, rows: 3, label: 'FY2026, 3 MS-DRGs' });
     const drg = icd.call('drg_lookup', ['I61.9', 'E11.9']);
@@ -129,7 +133,6 @@ describe('icd10cm and msdrg-weights data packs', function () {
 
 describe('a running server and the icd packs', function () {
   this.timeout(180_000); // CLI commands and pool workers each compile the library under tsx
-  let dir: string;
   let server: RunningServer;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cpes-icd-serve-'));
