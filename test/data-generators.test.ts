@@ -3,8 +3,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { buildCompounds } from '../scripts/data/compounds.js';
-import { buildIcdTable, parseOrderFile } from '../scripts/data/icd10cm.js';
-import { applyTable5, parseTable5 } from '../scripts/data/msdrg-weights.js';
+import { buildIcdTable } from '../scripts/data/icd10cm.js';
+import { applyTable5 } from '../scripts/data/msdrg-weights.js';
+import { parseOrderFile, parseTable5 } from '../src/runtime/modules/icd/official-files.js';
 import codeTable from '../src/runtime/modules/icd/data/icd10cm.json' with { type: 'json' };
 import drgTable from '../src/runtime/modules/icd/data/msdrg.json' with { type: 'json' };
 
@@ -25,19 +26,26 @@ describe('reference-table generators (scripts/data)', () => {
   });
 
   it('icd10cm: refuses a malformed order file, naming every bad line', () => {
-    expect(() => parseOrderFile(official('icd10cm_order_bad.txt'))).to.throw(
-      'line 2: order number 00001 does not follow 00001\n' +
-        'line 3: not an order-file record (order, code, 0/1 flag, 60-character short title, long title)\n' +
-        'line 4: not an order-file record (order, code, 0/1 flag, 60-character short title, long title)',
-    );
+    expect(parseOrderFile(official('icd10cm_order_bad.txt'))).to.deep.equal({
+      problems: [
+        { line: 2, message: 'order number 00001 does not follow 00001' },
+        { line: 3, message: 'not an order-file record (order, code, 0/1 flag, 60-character short title, long title)' },
+        { line: 4, message: 'not an order-file record (order, code, 0/1 flag, 60-character short title, long title)' },
+      ],
+    });
   });
 
   it('msdrg: Table 5 columns are found by their header text; the capped weight and both mean stays are applied', () => {
     const table = applyTable5({ source: 'test', drgs: [{ drg: '064', weight: null }, { drg: '066', weight: null }] }, official('table5_excerpt.txt'), { name: 'table5_excerpt.txt', sha256: 't5-sha', release: 'test release' });
     expect(table).to.deep.equal(expected('msdrg.expected.json'));
     expect(() => applyTable5({ source: 'test', drgs: [{ drg: '999', weight: null }] }, official('table5_excerpt.txt'), { name: 'x', sha256: 'x', release: 'x' })).to.throw('Table 5 has no row for DRG 999');
-    expect(() => parseTable5(official('table5_bad.txt'))).to.throw('line 4: DRG 065 weight "-" is not a positive number\nline 5: MS-DRG "66" is not three digits');
-    expect(() => parseTable5('MS-DRG\tTitle\n001\tx\n')).to.throw(/not an IPPS Table 5 text file/);
+    expect(parseTable5(official('table5_bad.txt'))).to.deep.equal({
+      problems: [
+        { line: 4, message: 'DRG 065 weight "-" is not a positive number' },
+        { line: 5, message: 'MS-DRG "66" is not three digits' },
+      ],
+    });
+    expect(JSON.stringify(parseTable5('MS-DRG\tTitle\n001\tx\n'))).to.match(/not an IPPS Table 5 text file/);
   });
 
   it('compounds: a DrugCentral structure is taken only when its formula matches the row, and descriptors are computed for every structure', () => {

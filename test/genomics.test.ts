@@ -122,7 +122,7 @@ describe('genomics.dosing_guidance', () => {
     expect(r).to.include({ gene: 'CYP3A5', drug: 'Tacrolimus', phenotype: 'IM', has_guideline: true, found: true });
     expect(r.recommendation).to.match(/^Increase starting dose 1\.5 to 2 times recommended starting dose/);
     expect(call('dosing_guidance', 'CYP3A5', 'Prograf', '*1/*1').recommendation).to.match(/Increase starting dose 1\.5 to 2 times/);
-    expect(call('dosing_guidance', 'CYP3A5', 'tacrolimus', '*3/*3').recommendation).to.match(/^Initiate standard dosing/);
+    expect(call('dosing_guidance', 'CYP3A5', 'tacrolimus', '*3/*3').recommendation).to.match(/^Initiate therapy with standard recommended dose\. Use therapeutic drug monitoring/);
     expect(call('dosing_guidance', 'CYP9Z', 'x', '*1/*1')).to.include({ found: false, has_guideline: false, recommendation: null });
   });
 
@@ -132,8 +132,14 @@ describe('genomics.dosing_guidance', () => {
     expect(pm.recommendation).to.match(/^Avoid clopidogrel if possible/);
     expect(pm.note).to.match(/^population CVI ACS PCI/);
     const im = call('dosing_guidance', 'CYP2C19', 'clopidogrel', '*1/*2');
-    expect(im).to.include({ phenotype: 'IM', has_guideline: true, recommendation: null });
-    expect(im.note).to.match(/this table holds no row for CYP2C19 IM/);
+    expect(im).to.include({ phenotype: 'IM', has_guideline: true });
+    expect(im.recommendation).to.match(/^Avoid standard dose \(75 mg\) clopidogrel if possible/);
+    expect(im.note).to.equal('population CVI ACS PCI (CPIC also gives rows for NVI, CVI non-ACS non-PCI)');
+    expect(im.source).to.equal('CPIC guideline for clopidogrel (2022, PMID 35034351), CPIC data v1.20.0, https://cpicpgx.org/guidelines/guideline-for-clopidogrel-and-cyp2c19/');
+    // the 2023 SSRI update is newer than the full CPIC export cpes ships: its IM row is missing, and says so
+    const missing = call('dosing_guidance', 'CYP2C19', 'citalopram', '*1/*2');
+    expect(missing).to.include({ phenotype: 'IM', has_guideline: true, recommendation: null });
+    expect(missing.note).to.match(/this table holds no row for CYP2C19 IM/);
     const none = call('dosing_guidance', 'CYP2D6', 'Pantoprazole', '*1/*1');
     expect(none).to.include({ has_guideline: false, recommendation: null, note: 'no CPIC guideline for this gene–drug pair' });
     expect(call('dosing_guidance', 'CYP2D6', 'nosuchdrug', '*1/*1').note).to.equal('no CPIC guideline for this gene–drug pair ("nosuchdrug" is not a drug pk or the genomics tables know)');

@@ -35,7 +35,7 @@ describe('HTTP API (development mode)', function () {
     expect(r.status).to.equal(200);
     expect(r.body).to.deep.equal({ status: 'healthy', version: '1.0.0', engine_version: r.body.engine_version, modules: r.body.modules, data: r.body.data });
     expect(r.body.data.packs).to.deep.equal([]);
-    expect(r.body.data.tables).to.deep.include({ name: 'lab-tests', version: '2026-11-25' });
+    expect(r.body.data.tables).to.deep.include({ name: 'lab-tests', version: '2026-11-25', licence: 'Apache-2.0', in_use: 'shipped', pack: null });
     expect(r.body.engine_version).to.match(/^\d+\.\d+\.\d+$/);
     expect(r.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
   });

@@ -74,7 +74,8 @@ describe('icd.drg_lookup and snomed_to_icd', () => {
     const r = call('drg_lookup', ['i619', 'E11.9']);
     expect(r).to.include({ principal: 'I61.9', found: true, severity: 'none' });
     expect(r.input_codes).to.deep.equal(['I61.9', 'E11.9']);
-    expect(r.primary_drg).to.deep.equal({ drg: '066', name: 'Intracranial Hemorrhage or Cerebral Infarction without CC/MCC', weight: null, mdc: '01', severity: 'none' });
+    expect(r.primary_drg).to.deep.equal({ drg: '066', name: 'Intracranial Hemorrhage or Cerebral Infarction without CC/MCC', weight: null, geometric_mean_los: null, arithmetic_mean_los: null, mdc: '01', severity: 'none' });
+    expect(r.grouper_note).to.contain('no relative weights: the shipped MS-DRG table has none; load the IPPS final rule Table 5 with cpes data import msdrg-weights');
     expect(r.matches[0].levels.map((l: any) => l.drg)).to.deep.equal(['064', '065', '066']);
     expect(r.grouper_note).to.match(/^Family chosen from the principal diagnosis/);
     const pneumonia = call('drg_lookup', ['J18.9']);

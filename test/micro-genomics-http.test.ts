@@ -28,15 +28,15 @@ describe('micro and genomics over HTTP and in the checker', function () {
     const health = await request(base, '/health');
     expect(health.body.modules).to.equal(modules.body.module_count);
     const openapi = await request(base, '/openapi.json');
-    expect(openapi.body['x-library-functions']['micro.susceptibility'].parameters.map((p: any) => p.name)).to.deep.equal(['organism_key', 'antibiotic', 'mic_value', 'site']);
+    expect(openapi.body['x-library-functions']['micro.susceptibility'].parameters.map((p: any) => p.name)).to.deep.equal(['organism_key', 'antibiotic', 'mic_value', 'site', 'standard']);
     expect(openapi.body['x-library-functions']['genomics.dosing_guidance'].parameters[2]).to.include({ name: 'genotype', required: true });
   });
 
   it('POST /call answers with the specified fields and 400 for a bad argument', async () => {
     const ok = await request(base, '/call', { module: 'micro', function: 'susceptibility', args: ['Strep_pneumo', 'penicillin', 0.12], kwargs: { site: 'meningitis' } });
     expect(ok.status).to.equal(200);
-    expect(Object.keys(ok.body.result)).to.deep.equal(['type', 'organism', 'antibiotic', 'found', 'unknown_input', 'suggestions', 'intrinsic_susceptibility', 'mic', 'interpretation', 'breakpoint', 'by_site', 'note']);
-    expect(ok.body.result.interpretation).to.equal('RESISTANT');
+    expect(Object.keys(ok.body.result)).to.deep.equal(['type', 'organism', 'antibiotic', 'standard', 'standard_version', 'found', 'unknown_input', 'suggestions', 'intrinsic_susceptibility', 'mic', 'interpretation', 'breakpoint', 'by_site', 'note']);
+    expect(ok.body.result).to.include({ interpretation: 'RESISTANT', standard: 'EUCAST', standard_version: 'EUCAST Clinical Breakpoint Tables v. 15.0 (valid from 2025-01-01)' });
     const phenotype = await request(base, '/call', { module: 'genomics', function: 'metabolizer_status', args: ['CYP2D6', '*1/*1x2'] });
     expect(Object.keys(phenotype.body.result)).to.deep.equal(['type', 'gene', 'found', 'genotype', 'activity_score', 'phenotype', 'phenotype_full', 'unknown_alleles', 'source']);
     const bad = await request(base, '/call', { module: 'genomics', function: 'get_phenotype', args: ['CYP2D6', '*1-*2'] });

@@ -1,21 +1,18 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
 import breakpointTable from '../src/runtime/modules/micro/data/breakpoints.json' with { type: 'json' };
 import organismTable from '../src/runtime/modules/micro/data/organisms.json' with { type: 'json' };
 import regimenTable from '../src/runtime/modules/micro/data/regimens.json' with { type: 'json' };
-import whonetTable from '../src/runtime/modules/micro/data/whonet.json' with { type: 'json' };
 import { registry } from '../src/runtime/modules/index.js';
-import { expectedResistance, organismFacts, parseTsv } from '../scripts/data/whonet-transform.js';
 import { libraryOf } from './helpers/library.js';
 
 const { call, error } = libraryOf('micro');
 const organisms = (organismTable as any).organisms as any[];
-const whonet = (whonetTable as any).organisms as Record<string, any>;
 const rows = (breakpointTable as any).rows as any[];
 const dilutions = [0.002, 0.004, 0.008, 0.015, 0.03, 0.06, 0.12, 0.25, 0.5, ...Array.from({ length: 12 }, (_, k) => 2 ** k)];
 const next = (mic: number) => dilutions[dilutions.indexOf(mic) + 1]!;
 const previous = (mic: number) => dilutions[dilutions.indexOf(mic) - 1]!;
-const sus = (organism: string, drug: string, mic: number | null = null, site: string | null = null) => call('susceptibility', organism, drug, mic, site);
+/** the shipped CLSI/FDA subset (standard CLSI with no laboratory pack installed) */
+const sus = (organism: string, drug: string, mic: number | null = null, site: string | null = null) => call('susceptibility', organism, drug, mic, site, 'CLSI');
 
 describe('micro: registry', () => {
   it('registers the five functions of modules.md §10.2', () => {
@@ -23,7 +20,7 @@ describe('micro: registry', () => {
   });
 });
 
-describe('micro.susceptibility', () => {
+describe('micro.susceptibility, standard CLSI (the shipped CLSI/FDA subset)', () => {
   it('§23 vectors: E. coli ciprofloxacin 0.25/0.5/1 S/I/R; Klebsiella 2 R; pip-tazo 16 SDD; S. aureus vancomycin 1 S; P. aeruginosa colistin 2 I', () => {
     expect(sus('E.coli', 'ciprofloxacin', 0.25).interpretation).to.equal('SUSCEPTIBLE');
     expect(sus('E.coli', 'ciprofloxacin', 0.5).interpretation).to.equal('INTERMEDIATE');
@@ -42,7 +39,7 @@ describe('micro.susceptibility', () => {
     expect(sus('Strep_pneumo', 'Penicillin G', 0.06, 'meningitis')).to.include({ interpretation: 'SUSCEPTIBLE' });
     expect(sus('Strep_pneumo', 'Penicillin G', 0.12, 'meningitis').breakpoint).to.include({ s: 0.06, r: 0.12, qualifier: 'meningitis' });
     expect(sus('Strep_pneumo', 'PEN', 4, 'non-meningitis')).to.include({ interpretation: 'INTERMEDIATE' });
-    expect(sus('Strep_pneumo', 'PEN', 0.06, 'oral')).to.include({ interpretation: 'NO_BREAKPOINT', note: 'no breakpoint for site oral' });
+    expect(sus('Strep_pneumo', 'PEN', 0.06, 'oral')).to.include({ interpretation: 'NO_BREAKPOINT', note: 'no breakpoint for site oral (oral administration)' });
   });
 
   it('every breakpoint row at its S edge, inside I or SDD, and at its R edge', () => {
@@ -69,7 +66,7 @@ describe('micro.susceptibility', () => {
   it('intrinsic resistance overrides a susceptible MIC: Klebsiella and ampicillin, Enterococcus and cephalosporins (class), VRE and vancomycin', () => {
     const r = sus('Klebsiella', 'Ampicillin', 0.5);
     expect(r).to.include({ intrinsic_susceptibility: 'RESISTANT', interpretation: 'RESISTANT', breakpoint: null });
-    expect(r.note).to.match(/CLSI M100 Appendix B/);
+    expect(r.note).to.match(/EUCAST Expected Resistant Phenotypes, version 1\.2 .*Table 1, Enterobacterales \(Klebsiella pneumoniae\)/);
     expect(sus('Klebsiella', 'ampicillin')).to.include({ interpretation: 'RESISTANT', mic: null });
     expect(sus('Enterococcus_faecalis', 'Rocephin').note).to.match(/third-generation cephalosporins/);
     expect(sus('VRE', 'vancomycin', 1)).to.include({ interpretation: 'RESISTANT' });
@@ -79,7 +76,8 @@ describe('micro.susceptibility', () => {
   it('no breakpoint is NO_BREAKPOINT with its reason, never SUSCEPTIBLE; without a MIC the interpretation stays null', () => {
     const none = sus('E.coli', 'meropenem', 0.06);
     expect(none).to.include({ intrinsic_susceptibility: 'UNKNOWN', interpretation: 'NO_BREAKPOINT' });
-    expect(none.note).to.match(/holds no Enterobacterales breakpoint for Meropenem/);
+    expect(none.note).to.equal('the shipped CLSI subset holds no Enterobacterales breakpoint for Meropenem (CLSI M100 is licensed: a laboratory loads its table with cpes data import breakpoints; or ask for standard EUCAST)');
+    expect(none).to.include({ standard: 'CLSI', standard_version: 'CLSI and FDA MIC breakpoints (shipped subset) 2026-11-25 (shipped subset: CLSI and FDA STIC rows cited per row)' });
     expect(sus('Stenotrophomonas', 'TMP-SMX', 0.5).note).to.match(/no recognized interpretive criteria .* FDA STIC/);
     expect(sus('Candida_albicans', 'fluconazole', 0.5).note).to.match(/antifungal breakpoints/);
     expect(sus('MRSA', 'ofloxacin', 1).interpretation).to.equal('NO_BREAKPOINT'); // the FDA row is for MSSA only
@@ -102,15 +100,18 @@ describe('micro.susceptibility', () => {
     expect(sus('E.coli', 'Heparin', 1).note).to.equal('"Heparin" is not an antibiotic in the micro table');
     expect(error('susceptibility', 'E.coli', 'ciprofloxacin', 0)).to.match(/argument 3 'mic_value' must be > 0/);
     expect(error('susceptibility', 'E.coli', 'ciprofloxacin', '0.5')).to.match(/argument 3 'mic_value' must be a number or a null, got string/);
-    expect(error('susceptibility', 'E.coli', 'ciprofloxacin', 0.5, 'brain')).to.equal("micro.susceptibility: argument 4 'site' must be one of meningitis, nonmeningitis, oral, parenteral, urine_only (or null), got \"brain\"");
+    expect(error('susceptibility', 'E.coli', 'ciprofloxacin', 0.5, 'brain')).to.equal("micro.susceptibility: argument 4 'site' must be one of meningitis, nonmeningitis, oral, parenteral, urine_only, urinary_origin, systemic (or null), got \"brain\"");
+    expect(error('susceptibility', 'E.coli', 'ciprofloxacin', 0.5, null, 'BSAC')).to.equal('micro.susceptibility: argument 5 \'standard\' must be "EUCAST" or "CLSI" (or null for the installation\'s default), got "BSAC"');
   });
 });
 
 describe('micro: identify, empiric_therapy, gram_stain_ddx, list_organisms', () => {
-  it('identify by key or alias with CLSI expected resistance; not found with suggestions', () => {
+  it('identify by key or alias with EUCAST expected resistance; not found with suggestions', () => {
     const r = call('identify', 'e_coli');
-    expect(r).to.include({ key: 'E.coli', found: true, gram: 'negative', shape: 'bacilli', breakpoint_group: 'Enterobacterales', coagulase: null });
-    expect(r.intrinsic_resistance).to.include('Vancomycin');
+    expect(r).to.include({ key: 'E.coli', found: true, gram: 'negative', shape: 'bacilli', breakpoint_group: 'Enterobacterales', eucast_group: 'Enterobacterales', coagulase: null });
+    expect(r.intrinsic_resistance).to.include('glycopeptides');
+    expect(r.intrinsic_resistance_source).to.equal('EUCAST Expected Resistant Phenotypes, version 1.2 (13 January 2023), www.eucast.org, Table 1, Enterobacterales');
+    expect(call('identify', 'Bacteroides')).to.include({ intrinsic_resistance_source: null }).and.to.have.deep.property('intrinsic_resistance', []);
     expect(call('identify', 'N. gonorrhoeae').first_line).to.match(/^Ceftriaxone 500 mg IM once/);
     expect(call('identify', 'C.diff')).to.include({ breakpoint_group: null, oxygen: 'anaerobic' });
     expect(call('identify', 'Staph')).to.include({ found: false });
@@ -150,14 +151,9 @@ describe('micro tables', () => {
     expect(organisms.map((o) => o.key)).to.have.members(keys);
   });
 
-  it('hand-entered identity agrees with WHONET: Gram reaction, kind, anaerobes', () => {
-    for (const o of organisms) {
-      const w = whonet[o.key];
-      if (!w) continue;
-      if (w.gram) expect(o.gram, o.key).to.equal(w.gram);
-      expect(o.kind, o.key).to.equal(w.kind);
-      expect(o.oxygen === 'anaerobic', o.key).to.equal(w.anaerobe);
-    }
+  it('every bacterium is read in a EUCAST table or has none (mycobacteria, Legionella and fungi are not in the shipped EUCAST tables)', () => {
+    expect(organisms.filter((o) => o.eucast_group === null).map((o) => o.key)).to.have.members(['Candida_albicans', 'M.tuberculosis', 'Legionella', 'C.glabrata', 'C.auris', 'Aspergillus', 'Cryptococcus', 'P.jirovecii']);
+    for (const o of organisms) if (o.eucast_group !== null) expect(call('identify', o.key).eucast_group).to.equal(o.eucast_group);
   });
 
   it('every bacterium with a CLSI group is mapped to one; the rest carry a note', () => {
@@ -192,16 +188,6 @@ describe('micro tables', () => {
     for (const [alias, key] of [['uti', 'UTI'], ['urinary_tract_infection', 'UTI'], ['community_acquired_pneumonia', 'CAP'], ['hap', 'HAP_VAP'], ['cellulitis', 'SSTI'],
       ['neutropenic_fever', 'febrile_neutropenia'], ['necrotizing_fasciitis', 'nec_fasciitis'], ['tuberculosis', 'TB']]) {
       expect(call('empiric_therapy', alias!).key, alias).to.equal(key);
-    }
-  });
-
-  it('re-derives WHONET identity and CLSI expected resistance from a committed excerpt with the generator code', () => {
-    const read = (name: string) => parseTsv(readFileSync(new URL(`./fixtures-data/whonet/${name}`, import.meta.url), 'utf8'));
-    const [orgs, abx, expected] = [read('Organisms.txt'), read('Antibiotics.txt'), read('ExpectedResistancePhenotypes.txt')];
-    for (const [key, code] of [['Klebsiella', 'kpn'], ['Enterococcus_faecalis', 'efa']] as const) {
-      const facts = organismFacts(orgs, code);
-      expect({ gram: facts.gram, kind: facts.kind, anaerobe: facts.anaerobe }).to.deep.equal({ gram: whonet[key].gram, kind: whonet[key].kind, anaerobe: whonet[key].anaerobe });
-      expect(expectedResistance(expected, abx, 'CLSI', facts.codes), key).to.deep.equal(whonet[key].intrinsic_resistance_clsi);
     }
   });
 });

@@ -147,7 +147,7 @@ describe('cpes data (operator data packs)', function () {
   it('names the kinds it knows and refuses an unknown one', () => {
     const r = cpes(['data', 'import', 'drug-prices', sample('lab-ranges.csv'), '--data-dir', dir]);
     expect(r.status).to.equal(1);
-    expect(r.stderr).to.contain("cpes data: unknown kind 'drug-prices'; kinds: formulary, lab-ranges, snomed-icd10-map");
+    expect(r.stderr).to.contain("cpes data: unknown kind 'drug-prices'; kinds: breakpoints, cpic, formulary, icd10cm, lab-ranges, msdrg-weights, snomed-icd10-map");
   });
 });
 

@@ -30,8 +30,9 @@ for (const gene of GENES) {
 const table = {
   name: 'CPIC allele function and diplotype phenotypes',
   version: [...new Set(files.map((f) => f.cpic_version))].join('; '),
+  licence: 'CC0-1.0',
   source: `CPIC gene-phenotype files (allele functionality and diplotype-phenotype tables), ${origin}`,
-  licence: 'CC0 1.0 (CPIC terms of use, cpicpgx/cpic-data LICENSE.md); cite CPIC, www.clinpgx.org',
+  licence_note: 'CC0 1.0 (CPIC terms of use, cpicpgx/cpic-data LICENSE.md); cite CPIC, www.clinpgx.org',
   generated_by: 'scripts/data/cpic-genomics.ts',
   files,
   genes,

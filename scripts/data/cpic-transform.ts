@@ -50,17 +50,8 @@ export function diplotypeRows(file: CpicGeneFile): Record<string, string> {
   return rows;
 }
 
-/** CPIC's phenotype words → the codes results carry (modules.md §11.2); HLA calls become POSITIVE/NEGATIVE. */
-export function phenotypeCode(cpic: string): string {
-  const words = cpic.trim();
-  const hla = /^\*\d+:\d+ (positive|negative)$/i.exec(words);
-  if (hla) return hla[1]!.toUpperCase();
-  const short: Record<string, string> = {
-    'Poor Metabolizer': 'PM', 'Intermediate Metabolizer': 'IM', 'Normal Metabolizer': 'NM', 'Rapid Metabolizer': 'RM', 'Ultrarapid Metabolizer': 'UM',
-    'Likely Poor Metabolizer': 'LIKELY_PM', 'Likely Intermediate Metabolizer': 'LIKELY_IM', 'Possible Intermediate Metabolizer': 'POSSIBLE_IM',
-  };
-  return short[words] ?? words.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-}
+export { phenotypeCode } from '../../src/runtime/modules/genomics/cpic-export.js';
+import { phenotypeCode } from '../../src/runtime/modules/genomics/cpic-export.js';
 
 /** One CPIC recommendation as PharmCAT's report JSON carries it (CPIC Guideline Annotation section). */
 export interface CpicReportDrug {

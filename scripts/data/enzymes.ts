@@ -70,6 +70,8 @@ const rows = WANTED.map(([name, ec, aliases]) => {
 const table = {
   name: 'biochem-enzymes',
   version: release,
+  licence: 'LicenseRef-ExPASy-ENZYME',
+  licence_note: 'EC number, accepted name and reaction as released in ENZYME 27.0, unmodified',
   source: {
     file: 'enzyme.dat (ExPASy ENZYME nomenclature database, SIB)',
     release,

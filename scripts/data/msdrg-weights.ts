@@ -1,69 +1,16 @@
 // Sets the relative weight and the geometric and arithmetic mean length of stay of every MS-DRG in
 // src/runtime/modules/icd/data/msdrg.json from Table 5 of the IPPS final rule of the fiscal year (FY2026:
 // CMS-1833-F, "CMS-1833-F Table 5.txt", tab-separated, public domain). Columns are found by their
-// header text, since CMS renumbers them between years. Re-run it when a final rule comes out:
+// header text, since CMS renumbers them between years (src/runtime/modules/icd/official-files.ts, which the
+// msdrg-weights data pack uses too). Re-run it when a final rule comes out:
 //
 //   npx tsx scripts/data/msdrg-weights.ts "CMS-1833-F Table 5.txt" "FY2026 IPPS final rule (CMS-1833-F)"
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SourceFileError } from './icd10cm.js';
-
-export interface Table5Row {
-  drg: string;
-  title: string;
-  mdc: string;
-  type: string;
-  weight: number;
-  gmlos: number;
-  amlos: number;
-}
-
-const unquote = (cell: string): string => cell.trim().replace(/^"(.*)"$/s, '$1').trim();
-
-/** Every DRG row of Table 5; throws naming each malformed row. */
-export function parseTable5(text: string): Table5Row[] {
-  const lines = text.split(/\r?\n/);
-  const headerAt = lines.findIndex((l) => /MS-DRG/i.test(l) && /Weights/i.test(l) && /Geometric/i.test(l));
-  if (headerAt < 0) throw new SourceFileError('no header line naming MS-DRG, Weights and Geometric mean LOS: not an IPPS Table 5 text file');
-  const header = lines[headerAt]!.split('\t').map(unquote);
-  const find = (test: RegExp, what: string): number => {
-    const i = header.findIndex((h) => test.test(h));
-    if (i < 0) throw new SourceFileError(`line ${headerAt + 1}: no ${what} column in the header`);
-    return i;
-  };
-  // From FY2024 the weights after the 10% cap on reductions are the ones paid; earlier years have one column.
-  const capped = header.findIndex((h) => /Weights.*Cap/i.test(h));
-  const columns = {
-    drg: find(/^MS-DRG$/i, 'MS-DRG'),
-    title: find(/Title/i, 'MS-DRG Title'),
-    mdc: find(/^MDC$/i, 'MDC'),
-    type: find(/^TYPE$/i, 'TYPE'),
-    weight: capped >= 0 ? capped : find(/Weights/i, 'Weights'),
-    gmlos: find(/Geometric/i, 'Geometric mean LOS'),
-    amlos: find(/Arithmetic/i, 'Arithmetic mean LOS'),
-  };
-  const rows: Table5Row[] = [];
-  const problems: string[] = [];
-  for (let i = headerAt + 1; i < lines.length; i++) {
-    const cells = lines[i]!.split('\t').map(unquote);
-    if (cells.every((c) => c === '')) continue;
-    const drg = cells[columns.drg] ?? '';
-    if (!/^\d{3}$/.test(drg)) {
-      problems.push(`line ${i + 1}: MS-DRG ${JSON.stringify(drg)} is not three digits`);
-      continue;
-    }
-    const number = (key: 'weight' | 'gmlos' | 'amlos'): number => {
-      const value = Number(cells[columns[key]]);
-      if (!Number.isFinite(value) || value <= 0) problems.push(`line ${i + 1}: DRG ${drg} ${key} ${JSON.stringify(cells[columns[key]])} is not a positive number`);
-      return value;
-    };
-    rows.push({ drg, title: cells[columns.title] ?? '', mdc: cells[columns.mdc] ?? '', type: cells[columns.type] ?? '', weight: number('weight'), gmlos: number('gmlos'), amlos: number('amlos') });
-  }
-  if (problems.length) throw new SourceFileError(problems.join('\n'));
-  return rows;
-}
+import { parseTable5 } from '../../src/runtime/modules/icd/official-files.js';
+import { SourceFileError, valueOrThrow } from './icd10cm.js';
 
 interface DrgRow {
   drg: string;
@@ -73,7 +20,7 @@ interface DrgRow {
 
 /** The DRG table with each row's weight and mean stays from Table 5; a DRG Table 5 lacks is an error. */
 export function applyTable5(table: { source: string; drgs: DrgRow[] } & Record<string, unknown>, text: string, file: { name: string; sha256: string; release: string }): Record<string, unknown> {
-  const byDrg = new Map(parseTable5(text).map((r) => [r.drg, r]));
+  const byDrg = new Map(valueOrThrow(parseTable5(text)).rows.map((r) => [r.drg, r]));
   const missing = table.drgs.filter((d) => !byDrg.has(d.drg)).map((d) => d.drg);
   if (missing.length) throw new SourceFileError(`Table 5 has no row for DRG ${missing.join(', ')}`);
   return {

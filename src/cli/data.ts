@@ -5,11 +5,13 @@ import { importPack, readIndex, removePack } from '../runtime/packs/store.js';
 import { PackError, type PackKind } from '../runtime/packs/types.js';
 
 const USAGE = `usage:
-  cpes data import KIND FILE [--data-dir DIR]   validate FILE completely, then install it as KIND's next version
+  cpes data import KIND FILE [FILE2] [--data-dir DIR]
+                                                validate FILE (and FILE2 for kinds that take one) completely,
+                                                then install it as KIND's next version
   cpes data list [--data-dir DIR]               installed packs with version, file, checksum and rows
   cpes data remove KIND [--data-dir DIR]        uninstall KIND (the shipped default, or nothing, answers again)
 kinds:
-${registry.packKinds.map((k) => `  ${k.kind.padEnd(18)} ${k.summary}`).join('\n')}
+${registry.packKinds.map((k) => `  ${k.kind.padEnd(18)} ${k.summary}${k.companion ? `\n  ${''.padEnd(18)} FILE2 (optional): ${k.companion}` : ''}`).join('\n')}
 (--data-dir defaults to $CPES_DATA_DIR or ./data; running servers pick a change up on their next request)`;
 
 function parse(argv: string[]): { positional: string[]; dataDir: string } {
@@ -43,10 +45,11 @@ export async function main(argv: string[]): Promise<number> {
     const [command, ...rest] = positional;
     switch (command) {
       case 'import': {
-        if (rest.length !== 2) throw new PackError('import needs a KIND and a FILE');
-        const meta = importPack(dataDir, kindOrError(rest[0]), rest[1]!);
+        if (rest.length < 2 || rest.length > 3) throw new PackError('import needs a KIND and a FILE (and a second FILE for kinds that read one)');
+        const meta = importPack(dataDir, kindOrError(rest[0]), rest[1]!, new Date(), rest[2]);
+        const companion = meta.companion ? ` with ${meta.companion.file_name} (sha256 ${meta.companion.sha256})` : '';
         process.stdout.write(
-          `imported ${meta.kind} v${meta.version} from ${meta.file_name}: ${meta.rows} rows${meta.label ? `, ${meta.label}` : ''}, sha256 ${meta.sha256}\n` +
+          `imported ${meta.kind} v${meta.version} from ${meta.file_name}${companion}: ${meta.rows} rows${meta.label ? `, ${meta.label}` : ''}, sha256 ${meta.sha256}\n` +
             'running servers use it from their next request\n',
         );
         return 0;

@@ -9,6 +9,7 @@ import { API_VERSION, ENGINE_VERSION } from '../engine/version.js';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
 import { installedPacks } from '../runtime/packs/active.js';
+import { tableStatus } from '../runtime/modules/table-status.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
@@ -109,6 +110,7 @@ export function createApp(options: AppOptions): Koa {
 
   router.get('/health', (ctx) => {
     const packs = installedPacks();
+    const status = tableStatus();
     const healthy = access.healthy() && pool.healthy() && packs.error === null;
     ctx.status = healthy ? 200 : 503;
     ctx.body = {
@@ -117,7 +119,7 @@ export function createApp(options: AppOptions): Koa {
       engine_version: ENGINE_VERSION,
       modules: registry.moduleNames.length,
       data: {
-        tables: shippedTables(),
+        tables: status.tables,
         packs: packs.packs.map(({ kind, version, label, file_name, sha256, rows, imported_at }) => ({ kind, version, label, file_name, sha256, rows, imported_at })),
         ...(packs.error ? { error: packs.error } : {}),
       },

@@ -10,12 +10,15 @@ let dataDir: string | null = null;
 let seen = '';
 let index: PackIndex = { format: 1, packs: {}, last_version: {} };
 let indexError: string | null = null;
+/** counts the changes of the index this process has seen, so descriptions built from it are rebuilt only then */
+let generation = 0;
 const loaded = new Map<string, LoadedPack | PackError>();
 
 /** Points this process at a data directory (null: no packs). */
 export function usePackDirectory(directory: string | null): void {
   dataDir = directory;
   seen = '';
+  generation++;
   index = { format: 1, packs: {}, last_version: {} };
   indexError = null;
   loaded.clear();
@@ -38,6 +41,7 @@ export function refreshPacks(): void {
   }
   if (signature === seen) return;
   seen = signature;
+  generation++;
   try {
     index = readIndex(dataDir);
     indexError = null;
@@ -67,6 +71,12 @@ export function activePack<Row>(kind: string): LoadedPack<Row> | null {
   }
   if (pack instanceof PackError) throw pack;
   return pack as LoadedPack<Row>;
+}
+
+/** Changes whenever the installed packs may have changed (a new directory, a changed index). */
+export function packGeneration(): number {
+  refreshPacks();
+  return generation;
 }
 
 /** Every installed pack as the index records it (for /v1/health). */

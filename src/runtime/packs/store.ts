@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { PackError, type LoadedPack, type PackKind, type PackMeta } from './types.js';
+import { PackError, type LoadedPack, type PackKind, type PackMeta, type PackProblem } from './types.js';
 
 export interface PackIndex {
   format: 1;
@@ -68,8 +68,7 @@ function withLock<T>(dataDir: string, work: () => T): T {
   }
 }
 
-/** Validates the whole file, then installs it as the kind's next version. Throws PackError (nothing changed). */
-export function importPack(dataDir: string, kind: PackKind, filePath: string, now: Date = new Date()): PackMeta {
+function readText(filePath: string): { bytes: Buffer; text: string } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(filePath);
@@ -78,11 +77,23 @@ export function importPack(dataDir: string, kind: PackKind, filePath: string, no
   }
   const text = bytes.toString('utf8');
   if (text.includes('\uFFFD')) throw new PackError(`${filePath} is not UTF-8 text`);
-  const parsed = kind.parse(text.replace(/^\uFEFF/, ''));
+  return { bytes, text: text.replace(/^\uFEFF/, '') };
+}
+
+/**
+ * Validates the whole file (and the kind's optional companion file), then installs it as the kind's next
+ * version. Throws PackError (nothing changed).
+ */
+export function importPack(dataDir: string, kind: PackKind, filePath: string, now: Date = new Date(), companionPath?: string): PackMeta {
+  if (companionPath !== undefined && !kind.companion) throw new PackError(`a ${kind.kind} pack is one file; a second file (${basename(companionPath)}) was given`);
+  const main = readText(filePath);
+  const companion = companionPath === undefined ? undefined : { path: companionPath, ...readText(companionPath) };
+  const parsed = kind.parse(main.text, { name: basename(filePath), ...(companion ? { companion: { name: basename(companion.path), text: companion.text } } : {}) });
   if ('problems' in parsed) {
     const shown = parsed.problems.slice(0, 50);
     const more = parsed.problems.length > shown.length ? `\n… and ${parsed.problems.length - shown.length} more` : '';
-    throw new PackError(`${basename(filePath)} is not a valid ${kind.kind} pack; nothing was changed:\n${shown.map((p) => `  line ${p.line}: ${p.message}`).join('\n')}${more}`, parsed.problems);
+    const where = (p: PackProblem): string => `${p.file ? `${p.file} ` : ''}line ${p.line}`;
+    throw new PackError(`${basename(filePath)} is not a valid ${kind.kind} pack; nothing was changed:\n${shown.map((p) => `  ${where(p)}: ${p.message}`).join('\n')}${more}`, parsed.problems);
   }
   if (parsed.rows.length === 0) throw new PackError(`${basename(filePath)} holds no rows; nothing was changed`);
   return withLock(dataDir, () => {
@@ -96,11 +107,12 @@ export function importPack(dataDir: string, kind: PackKind, filePath: string, no
       kind: kind.kind,
       version,
       file_name: basename(filePath),
-      sha256: sha256(bytes),
+      sha256: sha256(main.bytes),
       label: parsed.label,
       rows: parsed.rows.length,
       imported_at: now.toISOString(),
       rows_sha256: sha256(rowsText),
+      ...(companion ? { companion: { file_name: basename(companion.path), sha256: sha256(companion.bytes) } } : {}),
     };
     const next: PackIndex = { format: 1, packs: { ...index.packs, [kind.kind]: meta }, last_version: { ...index.last_version, [kind.kind]: version } };
     writeAtomically(indexPath(dataDir), JSON.stringify(next, null, 1));

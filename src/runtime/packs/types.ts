@@ -5,6 +5,14 @@
 export interface PackProblem {
   line: number;
   message: string;
+  /** the companion file's name when the problem is in it (the main file otherwise) */
+  file?: string;
+}
+
+/** What `parse` is told about the files it reads: the main file's name and the optional companion file. */
+export interface PackFiles {
+  name: string;
+  companion?: { name: string; text: string };
 }
 
 /**
@@ -19,7 +27,11 @@ export interface PackKind<Row = unknown> {
   kind: string;
   /** one line for `cpes data list` and the usage text */
   summary: string;
-  parse(text: string): { rows: Row[]; label: string | null } | { problems: PackProblem[] };
+  /** a kind that reads an optional second file says what it is (e.g. Appendix C beside the ICD-10-CM order file) */
+  companion?: string;
+  /** the shipped table (its `name`) that an installed pack of this kind replaces or completes, if any */
+  table?: string;
+  parse(text: string, files: PackFiles): { rows: Row[]; label: string | null } | { problems: PackProblem[] };
 }
 
 /** What the data directory records of an installed pack (also reported by /v1/health and in results). */
@@ -37,6 +49,8 @@ export interface PackMeta {
   imported_at: string;
   /** SHA-256 of the stored rows file, checked when a process loads it */
   rows_sha256: string;
+  /** the optional second file the kind read with the main one */
+  companion?: { file_name: string; sha256: string };
 }
 
 export interface LoadedPack<Row = unknown> {
@@ -47,6 +61,11 @@ export interface LoadedPack<Row = unknown> {
 /** How a result names the pack it used (modules: add it as `data_pack`). */
 export function packReference(meta: PackMeta): { kind: string; version: number; label: string | null; file_name: string; sha256: string } {
   return { kind: meta.kind, version: meta.version, label: meta.label, file_name: meta.file_name, sha256: meta.sha256 };
+}
+
+/** A pack's description where the file names may not be shown (the unauthenticated /v1/health). */
+export function packSummary(meta: PackMeta): { kind: string; version: number; label: string | null; rows: number; imported_at: string } {
+  return { kind: meta.kind, version: meta.version, label: meta.label, rows: meta.rows, imported_at: meta.imported_at };
 }
 
 export class PackError extends Error {

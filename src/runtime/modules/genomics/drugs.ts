@@ -5,6 +5,7 @@ import { normalizeName } from '../../../util/names.js';
 import { drugs as pkDrugs, findDrug, suggestDrugs } from '../pk/table.js';
 import { NameIndex } from '../util/name-index.js';
 import type { CallContext } from '../types.js';
+import { activeRecommendations } from './cpic-pack.js';
 import { cypRoles, guidance, type CypRole, type Strength } from './tables.js';
 
 /** CYP genes in modules.md §11.1 order. */
@@ -51,7 +52,7 @@ export function rolesOf(ctx: CallContext, drug: string): Role[] {
   return roles.sort((a, b) => geneRank(a.gene) - geneRank(b.gene) || a.gene.localeCompare(b.gene));
 }
 
-/** CPIC gene–drug pairs that name this drug. */
+/** CPIC gene–drug pairs that name this drug (from the installed cpic pack, else the shipped table). */
 export function pairsOf(drug: string) {
-  return guidance.pairs.filter((p) => normalizeName(p.drug) === normalizeName(drug));
+  return activeRecommendations().pairs.filter((p) => normalizeName(p.drug) === normalizeName(drug));
 }

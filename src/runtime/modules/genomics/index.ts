@@ -1,6 +1,9 @@
 // modules.md §11: pharmacogenomic phenotypes and CPIC dosing guidance, CYP-mediated interactions,
 // sequence utilities. Stateless.
+import type { PackKind } from '../../packs/types.js';
+import { dataPackField } from '../pack-fields.js';
 import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
+import { cpicKind } from './cpic-pack.js';
 import { dosingGuidance } from './guidance.js';
 import { drugGeneCheck, interactionCheck } from './interactions.js';
 import { getPhenotype } from './phenotype.js';
@@ -18,10 +21,11 @@ const genotypeParam: ParamSpec = {
 };
 const drugParam: ParamSpec = { name: 'drug', type: 'string', maxLength: 200, description: 'drug name (pk names and aliases are recognized)' };
 const sequenceParam = (name: string, description: string): ParamSpec => ({ name, type: 'string', maxLength: 1_000_000, description });
-const GUIDANCE_SOURCE = `${guidance.name}, CPIC data ${guidance.version}: ${guidance.source}`;
+const GUIDANCE_SOURCE = `${guidance.name}, CPIC data ${guidance.version}: ${guidance.source} An installed 'cpic' data pack (a newer CPIC export) replaces it; results then name it in data_pack.`;
 const CYP_SOURCE = `${cypRoles.name}: ${cypRoles.source}`;
 
 const genomics: ModuleDef = {
+  packKinds: [cpicKind as PackKind],
   name: 'genomics',
   description: 'Pharmacogenomic phenotypes and CPIC dosing guidance, CYP interactions, sequence utilities.',
   functions: [
@@ -48,7 +52,7 @@ const genomics: ModuleDef = {
       params: [geneParam, drugParam, genotypeParam],
       result: {
         type: 'GENOMICS_DOSING',
-        fields: ['type', 'gene', 'drug', 'genotype', 'found', 'phenotype', 'has_guideline', 'implication', 'recommendation', 'alternative', 'classification', 'source', 'requires_genes', 'note'],
+        fields: ['type', 'gene', 'drug', 'genotype', 'found', 'phenotype', 'has_guideline', 'implication', 'recommendation', 'alternative', 'classification', 'source', 'requires_genes', 'note', dataPackField('the cpic data pack the recommendation came from; absent when the shipped table answered')],
       },
       sources: [GUIDANCE_SOURCE, ALLELE_SOURCE],
       impl: (a, ctx) => dosingGuidance(ctx, s(a.gene), s(a.drug), s(a.genotype)),

@@ -1,16 +1,21 @@
 // modules.md §9: ICD-10-CM lookup and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM mapping.
 import { suggestNames } from '../../../util/names.js';
 import { packReference, type PackKind } from '../../packs/types.js';
-import { categoryOf, chapterOf, drgs, findCode, icd, normalizeCode, relatedCodes, searchCodes } from './codes.js';
+import { categoryOf, chapterOf, drgs, icd, normalizeCode, relatedCodes, searchCodes, type CodeSet } from './codes.js';
 import { drgLookup } from './drg.js';
+import { drgWeightsKind } from './drg-weights-pack.js';
+import { activeCodes, icd10cmKind, installedCodePack } from './icd10cm-pack.js';
 import { conceptsMappedTo, installedSnomedMap, mapRowsOf, snomedMapKind } from './snomed-pack.js';
 import { isVerhoeffValid } from './verhoeff.js';
-import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
+import { dataPacksField } from '../pack-fields.js';
+import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec, type ResultField } from '../types.js';
+
+const CODE_PACKS: ResultField = dataPacksField('the icd10cm (and msdrg-weights) data packs the answer used; absent when the shipped tables answered');
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const codeParam: ParamSpec = { name: 'code', type: 'string', maxLength: 20, description: 'ICD-10-CM code, dot optional (e119 = E11.9)' };
-const CODE_SOURCE = `${icd.name} ${icd.version}: ${icd.source}`;
-const DRG_SOURCE = `${drgs.name} ${drgs.version}: ${drgs.source}`;
+const CODE_SOURCE = `${icd.name} ${icd.version}: ${icd.source}; an installed icd10cm data pack (CMS/NCHS order file) replaces it, and results name it in data_packs`;
+const DRG_SOURCE = `${drgs.name} ${drgs.version}: ${drgs.source}; weights and mean stays from an installed msdrg-weights data pack (IPPS final rule Table 5)`;
 const SNOMED_SOURCE =
   "NLM SNOMED CT to ICD-10-CM map (US Edition, extended map refset 6011000124106), loaded by the operator as a 'snomed-icd10-map' data pack under their UMLS licence; results that used it name the pack in data_pack";
 const NO_SNOMED_MAP = 'no SNOMED CT map is loaded on this installation; see cpes data import';
@@ -27,31 +32,48 @@ function chapterFields(code: string): { chapter: string | null; chapter_title: s
   return { chapter: chapter?.chapter ?? null, chapter_title: chapter?.title ?? null };
 }
 
-function lookup(code: string): JsonObject {
-  const entry = findCode(code);
+/** The packs an answer from this code set used (the icd10cm pack when one is installed). */
+function codePacks(): JsonObject[] {
+  const pack = installedCodePack();
+  return pack ? [packReference(pack.meta)] : [];
+}
+
+const withPacks = (result: JsonObject): JsonObject => {
+  const packs = codePacks();
+  return packs.length ? { ...result, data_packs: packs } : result;
+};
+
+function ccFields(set: CodeSet, billable: boolean, level: IcdLevel): JsonObject {
+  if (set.ccLevels || !billable) return { cc_level: level };
+  return { cc_level: null, cc_note: 'CC/MCC level unknown: the installed icd10cm pack was loaded without Appendix C' };
+}
+type IcdLevel = 'MCC' | 'CC' | null;
+
+function lookup(set: CodeSet, code: string): JsonObject {
+  const entry = set.byCode.get(code);
   if (!entry) {
-    const parent = categoryOf(code);
-    const parentEntry = parent && findCode(parent.code);
-    return {
+    const parent = categoryOf(set, code);
+    const parentEntry = parent && set.byCode.get(parent.code);
+    return withPacks({
       type: 'ICD_LOOKUP',
       code,
       found: false,
       parent: parent ? { code: parent.code, description: parentEntry?.description ?? parent.title } : null,
-      suggestions: suggestNames(code, icd.codes.map((c) => c.code)),
-    };
+      suggestions: suggestNames(code, set.codes.map((c) => c.code)),
+    });
   }
-  return {
+  return withPacks({
     type: 'ICD_LOOKUP',
     code,
     found: true,
     description: entry.description,
-    category: categoryOf(code),
+    category: categoryOf(set, code),
     ...chapterFields(code),
     is_billable: entry.billable,
-    cc_level: entry.cc_level,
+    ...ccFields(set, entry.billable, entry.cc_level),
     related_codes: [...entry.related],
     ...snomedFields(code),
-  };
+  });
 }
 
 /** The SNOMED CT concepts mapped to a code, from the installed map pack (none installed: an empty list and a note). */
@@ -62,9 +84,9 @@ function snomedFields(code: string): JsonObject {
 }
 
 function search(term: string, limit: number): JsonObject {
-  const { results, truncated } = searchCodes(term, limit);
+  const { results, truncated } = searchCodes(activeCodes(), term, limit);
   const rows = results.map((c) => ({ code: c.code, description: c.description, category: c.code.slice(0, 3), billable: c.billable }));
-  return { type: 'ICD_SEARCH', query: term, results: rows, count: rows.length, truncated };
+  return withPacks({ type: 'ICD_SEARCH', query: term, results: rows, count: rows.length, truncated });
 }
 
 function snomedId(value: JsonValue): string {
@@ -95,7 +117,7 @@ function chapterFilter(value: JsonValue): string | null {
 }
 
 const icdModule: ModuleDef = {
-  packKinds: [snomedMapKind as PackKind],
+  packKinds: [snomedMapKind as PackKind, icd10cmKind as PackKind, drgWeightsKind as PackKind],
   name: 'icd',
   description: 'ICD-10-CM lookup, search and validation, MS-DRG family lookup, SNOMED CT → ICD-10-CM map.',
   functions: [
@@ -103,9 +125,9 @@ const icdModule: ModuleDef = {
       name: 'lookup',
       description: 'An ICD-10-CM code with its description, category, chapter, billability and CC/MCC level.',
       params: [codeParam],
-      result: { type: 'ICD_LOOKUP', fields: ['type', 'code', 'found', 'description', 'category', 'chapter', 'chapter_title', 'is_billable', 'cc_level', 'related_codes', 'snomed_ct', 'data_pack', 'snomed_note'] },
+      result: { type: 'ICD_LOOKUP', fields: ['type', 'code', 'found', 'description', 'category', 'chapter', 'chapter_title', 'is_billable', 'cc_level', { name: 'cc_note', type: 'string', optional: true, description: 'why cc_level is unknown (an icd10cm pack loaded without Appendix C)' }, 'related_codes', 'snomed_ct', 'data_pack', 'snomed_note', CODE_PACKS] },
       sources: [CODE_SOURCE, SNOMED_SOURCE],
-      impl: (a) => lookup(codeOrError(a.code as string, 'icd.lookup')),
+      impl: (a) => lookup(activeCodes(), codeOrError(a.code as string, 'icd.lookup')),
     }),
     fn({
       name: 'search',
@@ -114,7 +136,7 @@ const icdModule: ModuleDef = {
         { name: 'term', type: 'string', maxLength: 200, description: 'search words' },
         { name: 'limit', type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'most results returned' },
       ],
-      result: { type: 'ICD_SEARCH', fields: ['type', 'query', 'results', 'count', 'truncated'] },
+      result: { type: 'ICD_SEARCH', fields: ['type', 'query', 'results', 'count', 'truncated', CODE_PACKS] },
       sources: [CODE_SOURCE],
       impl: (a) => {
         const term = a.term as string;
@@ -126,12 +148,12 @@ const icdModule: ModuleDef = {
       name: 'category',
       description: 'The 3-character category and chapter of a code.',
       params: [codeParam],
-      result: { type: 'ICD_CATEGORY', fields: ['type', 'code', 'found', 'category', 'chapter', 'chapter_title'] },
+      result: { type: 'ICD_CATEGORY', fields: ['type', 'code', 'found', 'category', 'chapter', 'chapter_title', CODE_PACKS] },
       sources: [CODE_SOURCE],
       impl: (a) => {
         const code = codeOrError(a.code as string, 'icd.category');
-        const category = categoryOf(code);
-        return { type: 'ICD_CATEGORY', code, found: category !== null, category, ...chapterFields(code) };
+        const category = categoryOf(activeCodes(), code);
+        return withPacks({ type: 'ICD_CATEGORY', code, found: category !== null, category, ...chapterFields(code) });
       },
     }),
     fn({
@@ -139,28 +161,31 @@ const icdModule: ModuleDef = {
       aliases: ['related_codes'],
       description: "The code's related codes and the other codes of its category.",
       params: [codeParam],
-      result: { type: 'ICD_RELATED', fields: ['type', 'code', 'found', 'description', 'related'] },
+      result: { type: 'ICD_RELATED', fields: ['type', 'code', 'found', 'description', 'related', CODE_PACKS] },
       sources: [CODE_SOURCE],
       impl: (a): JsonObject => {
         const code = codeOrError(a.code as string, 'icd.related');
-        const entry = findCode(code);
-        if (!entry) return { type: 'ICD_RELATED', code, found: false, description: null, related: [], suggestions: suggestNames(code, icd.codes.map((c) => c.code)) };
-        return { type: 'ICD_RELATED', code, found: true, description: entry.description, related: relatedCodes(entry).map((c) => ({ code: c.code, description: c.description })) };
+        const set = activeCodes();
+        const entry = set.byCode.get(code);
+        if (!entry) return withPacks({ type: 'ICD_RELATED', code, found: false, description: null, related: [], suggestions: suggestNames(code, set.codes.map((c) => c.code)) });
+        return withPacks({ type: 'ICD_RELATED', code, found: true, description: entry.description, related: relatedCodes(set, entry).map((c) => ({ code: c.code, description: c.description })) });
       },
     }),
     fn({
       name: 'drg_lookup',
       description: 'MS-DRG family of a principal diagnosis with its severity level from secondary CC/MCC codes (not certified grouping).',
       params: [{ name: 'diagnosis_codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 25, description: 'principal diagnosis first, then secondary diagnoses' }],
-      result: { type: 'ICD_DRG', fields: ['type', 'input_codes', 'principal', 'found', 'severity', 'matches', 'primary_drg', 'grouper_note'] },
+      result: { type: 'ICD_DRG', fields: ['type', 'input_codes', 'principal', 'found', 'severity', 'matches', 'primary_drg', 'grouper_note', CODE_PACKS] },
       sources: [DRG_SOURCE, CODE_SOURCE],
       impl: (a) =>
         drgLookup(
+          activeCodes(),
           (a.diagnosis_codes as string[]).map((input, i) => {
             const code = normalizeCode(input);
             if (code === null) throw new ArgumentError(`icd.drg_lookup: argument 1 'diagnosis_codes' item ${i} ${JSON.stringify(input)} is not an ICD-10-CM code`);
             return code;
           }),
+          codePacks(),
         ),
     }),
     fn({
@@ -176,7 +201,7 @@ const icdModule: ModuleDef = {
         const rows = mapRowsOf(pack, id);
         const matches = rows.map((r) => ({
           code: r.icd_code,
-          description: r.icd_code === null ? null : (findCode(r.icd_code)?.description ?? null),
+          description: r.icd_code === null ? null : (activeCodes().byCode.get(r.icd_code)?.description ?? null),
           map_group: r.map_group,
           map_priority: r.map_priority,
           map_rule: r.map_rule,
@@ -191,16 +216,17 @@ const icdModule: ModuleDef = {
       name: 'validate_codes',
       description: 'Format and table check of each code.',
       params: [{ name: 'codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000, description: 'codes to check' }],
-      result: { type: 'ICD_VALIDATE', fields: ['type', 'total', 'valid', 'invalid', 'results'] },
+      result: { type: 'ICD_VALIDATE', fields: ['type', 'total', 'valid', 'invalid', 'results', CODE_PACKS] },
       sources: [CODE_SOURCE],
       impl: (a) => {
+        const set = activeCodes();
         const results = (a.codes as string[]).map((input) => {
           const code = normalizeCode(input);
-          const entry = code ? findCode(code) : undefined;
+          const entry = code ? set.byCode.get(code) : undefined;
           return { code: code ?? input, format_valid: code !== null, valid: entry !== undefined, billable: entry?.billable ?? false, description: entry?.description ?? null };
         });
         const valid = results.filter((r) => r.valid).length;
-        return { type: 'ICD_VALIDATE', total: results.length, valid, invalid: results.length - valid, results };
+        return withPacks({ type: 'ICD_VALIDATE', total: results.length, valid, invalid: results.length - valid, results });
       },
     }),
     fn({
@@ -212,8 +238,8 @@ const icdModule: ModuleDef = {
       sources: [CODE_SOURCE],
       impl: (a) => {
         const chapter = chapterFilter(a.chapter!);
-        return icd.codes
-          .map((c) => ({ code: c.code, description: c.description, chapter: chapterOf(c.code)?.chapter ?? null }))
+        return activeCodes()
+          .codes.map((c) => ({ code: c.code, description: c.description, chapter: chapterOf(c.code)?.chapter ?? null }))
           .filter((c) => chapter === null || c.chapter === chapter)
           .sort((p, q) => (p.code < q.code ? -1 : 1));
       },

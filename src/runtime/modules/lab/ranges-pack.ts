@@ -21,6 +21,7 @@ const overlaps = (a: LabRangeRow, b: LabRangeRow): boolean =>
 
 export const labRangesKind: PackKind<LabRangeRow> = {
   kind: LAB_RANGES_PACK,
+  table: 'lab-tests',
   summary: "a laboratory's reference intervals and critical limits per test, sex and age band, optionally per assay (CSV)",
   parse(text) {
     const csv = readCsv(text);

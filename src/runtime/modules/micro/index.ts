@@ -1,14 +1,19 @@
 // modules.md §10: organism facts, antimicrobial susceptibility by MIC breakpoints, empiric regimens,
 // Gram-stain differentials. Stateless.
 import { normalizeName } from '../../../util/names.js';
+import { dataPackField } from '../pack-fields.js';
 import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
+import type { PackKind } from '../../packs/types.js';
+import { ANTIBIOTIC_SOURCE } from './antibiotics.js';
+import { breakpointsKind } from './breakpoints-pack.js';
 import { susceptibility } from './susceptibility.js';
-import { breakpoints, infectionIndex, intrinsicResistance, organismIndex, organisms, regimens, WHONET_SOURCE, type Organism } from './tables.js';
+import { clsiBreakpoints, eucast, expectedResistance, EXPECTED_SOURCE, infectionIndex, organismIndex, organisms, regimens, type Organism } from './tables.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const s = (v: unknown): string => v as string;
-const ORGANISM_SOURCE = 'modules.md §10.1 organism keys; identity facts entered by hand (see README, micro data)';
-const BREAKPOINT_SOURCE = `${breakpoints.name}: ${breakpoints.source}`;
+const ORGANISM_SOURCE = 'modules.md §10.1 organism keys; identity facts entered by hand from standard clinical microbiology references (see README, micro data)';
+const EUCAST_SOURCE = `${eucast.version}, www.eucast.org (free to use with attribution): ${eucast.source}`;
+const CLSI_SOURCE = `CLSI: a laboratory's licensed CLSI M100 table loaded as a 'breakpoints' data pack (results name it in data_pack); without one, ${clsiBreakpoints.name}: ${clsiBreakpoints.source}`;
 
 function identify(key: string): JsonObject {
   const o = organismIndex.get(key);
@@ -16,7 +21,8 @@ function identify(key: string): JsonObject {
   return {
     type: 'MICRO_ID', key: o.key, found: true, name: o.name, kind: o.kind, gram: o.gram, shape: o.shape, oxygen: o.oxygen, catalase: o.catalase,
     coagulase: o.coagulase, common_infections: o.common_infections, first_line: o.first_line, susceptible_to: o.susceptible_to, resistant_to: o.resistant_to,
-    intrinsic_resistance: intrinsicResistance(o), breakpoint_group: o.breakpoint_group, breakpoint_note: o.breakpoint_note, source: o.source,
+    intrinsic_resistance: expectedResistance(o)?.agents ?? [], intrinsic_resistance_source: expectedResistance(o)?.source ?? null,
+    breakpoint_group: o.breakpoint_group, eucast_group: o.eucast_group, breakpoint_note: o.breakpoint_note, source: o.source,
   };
 }
 
@@ -58,29 +64,31 @@ function gramStainDdx(gramText: string, shapeText: string): JsonObject[] {
 }
 
 const micro: ModuleDef = {
+  packKinds: [breakpointsKind as PackKind],
   name: 'micro',
   description: 'Organism facts, MIC susceptibility interpretation, empiric regimens, Gram-stain differentials.',
   functions: [
     fn({
       name: 'identify',
-      description: 'Organism facts by key, name or alias: Gram reaction, shape, oxygen, enzymes, expected resistance, CLSI breakpoint group.',
+      description: 'Organism facts by key, name or alias: Gram reaction, shape, oxygen, enzymes, EUCAST expected resistance, EUCAST and CLSI breakpoint groups.',
       params: [{ name: 'organism_key', type: 'string', maxLength: 200, description: 'organism key, name or alias (E.coli, e_coli, Escherichia coli)' }],
-      result: { type: 'MICRO_ID', fields: ['type', 'key', 'found', 'name', 'kind', 'gram', 'shape', 'oxygen', 'catalase', 'coagulase', 'common_infections', 'first_line', 'susceptible_to', 'resistant_to', 'intrinsic_resistance', 'breakpoint_group', 'breakpoint_note', 'source'] },
-      sources: [ORGANISM_SOURCE, WHONET_SOURCE],
+      result: { type: 'MICRO_ID', fields: ['type', 'key', 'found', 'name', 'kind', 'gram', 'shape', 'oxygen', 'catalase', 'coagulase', 'common_infections', 'first_line', 'susceptible_to', 'resistant_to', 'intrinsic_resistance', { name: 'intrinsic_resistance_source', type: ['string', 'null'], description: 'the EUCAST Expected Resistant Phenotypes table intrinsic_resistance comes from; null: not read for this organism (unknown, not none)' }, 'breakpoint_group', { name: 'eucast_group', type: ['string', 'null'], description: 'the EUCAST breakpoint table the organism is read in' }, 'breakpoint_note', 'source'] },
+      sources: [ORGANISM_SOURCE, EXPECTED_SOURCE],
       impl: (a) => identify(s(a.organism_key)),
     }),
     fn({
       name: 'susceptibility',
-      description: 'Intrinsic susceptibility, and with a MIC its interpretation against the CLSI group breakpoints (meningitis/non-meningitis split by site).',
+      description: 'Expected (intrinsic) resistance, and with a MIC its interpretation against the EUCAST or CLSI breakpoints of the organism group (rows that differ by indication split by site); names the standard and its version.',
       params: [
         { name: 'organism_key', type: 'string', maxLength: 200, description: 'organism key, name or alias' },
-        { name: 'antibiotic', type: 'string', maxLength: 200, description: 'antibiotic name, alias or WHONET code (pk names are recognized)' },
+        { name: 'antibiotic', type: 'string', maxLength: 200, description: 'antibiotic name, alias or three-letter code (pk names are recognized)' },
         { name: 'mic_value', type: ['number', 'null'], default: null, exclusiveMinimum: 0, unit: 'mcg/mL', description: 'MIC; for combinations the first component (piperacillin, trimethoprim)' },
-        { name: 'site', type: ['string', 'null'], default: null, maxLength: 50, description: 'meningitis, nonmeningitis, oral, parenteral or urine_only' },
+        { name: 'site', type: ['string', 'null'], default: null, maxLength: 50, description: 'meningitis, nonmeningitis, oral, parenteral, urine_only (uncomplicated UTI), urinary_origin or systemic' },
+        { name: 'standard', type: ['string', 'null'], default: null, maxLength: 10, description: 'EUCAST or CLSI; null: CLSI when a laboratory CLSI breakpoints pack is installed, else EUCAST' },
       ],
-      result: { type: 'MICRO_SUSCEPTIBILITY', fields: ['type', 'organism', 'antibiotic', 'found', 'unknown_input', 'suggestions', 'intrinsic_susceptibility', 'mic', 'interpretation', 'breakpoint', 'by_site', 'note'] },
-      sources: [BREAKPOINT_SOURCE, WHONET_SOURCE],
-      impl: (a, ctx) => susceptibility(ctx, s(a.organism_key), s(a.antibiotic), a.mic_value as number | null, a.site),
+      result: { type: 'MICRO_SUSCEPTIBILITY', fields: ['type', 'organism', 'antibiotic', { name: 'standard', type: 'string', enum: ['EUCAST', 'CLSI'], description: 'the breakpoint standard the answer reads' }, { name: 'standard_version', type: 'string', description: 'the table and version: EUCAST Clinical Breakpoint Tables v. …, a CLSI pack\'s label, or the shipped CLSI/FDA subset' }, 'found', 'unknown_input', 'suggestions', 'intrinsic_susceptibility', 'mic', 'interpretation', 'breakpoint', 'by_site', 'note', dataPackField('the laboratory CLSI breakpoints pack the answer used')] },
+      sources: [EUCAST_SOURCE, CLSI_SOURCE, EXPECTED_SOURCE, ANTIBIOTIC_SOURCE],
+      impl: (a, ctx) => susceptibility(ctx, s(a.organism_key), s(a.antibiotic), a.mic_value as number | null, a.site!, a.standard!),
     }),
     fn({
       name: 'empiric_therapy',

@@ -18,6 +18,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export const formularyKind: PackKind<FormularyEntry> = {
   kind: FORMULARY_PACK,
+  table: 'pk-drugs',
   summary: "a site's own drug rows and interaction rules in the pk table's schema, overriding or extending the shipped table (JSON Lines)",
   parse(text) {
     const problems: PackProblem[] = [];
