@@ -1,7 +1,7 @@
 // Operators on values (language.md §5–§7): exact decimal arithmetic, unit-aware quantities, lists that
 // join, no silent results. Each throws OperandError with a message; the compiled program adds the position.
 import { invertUnit, multiplyUnits, UnitAlgebraError, withAnalyte, type Unit } from '../units/index.js';
-import { Decimal, ExactDecimal, QUOTIENT_PLACES } from '../util/decimal.js';
+import { convertedQuotient, ExactDecimal, quotient } from '../util/decimal.js';
 import { canonical, dividedBy, isInteger, isNum, isZero, minus, modulo, negated, NumberRangeError, plus, times, toDecimal, type Num } from './numbers.js';
 import { formatQuantity, kindOf, Quantity, renderText, valuesEqual, type Value } from './values.js';
 
@@ -87,11 +87,9 @@ function product(a: Quantity, b: Quantity, sign: 1 | -1, what: string): Value {
     // the unit scale (`mL/h × min` is ÷ 60) applies exactly; a quotient keeps its 8 decimal places
     const left = new ExactDecimal(toDecimal(a.value));
     const right = new ExactDecimal(toDecimal(b.value));
-    const top = (sign === 1 ? left.times(right) : left).times(num);
-    const bottom = (sign === 1 ? new ExactDecimal(1) : right).times(den);
-    const exact = top.div(bottom);
-    const settled = exact.times(bottom).eq(top) && sign === 1 ? exact : exact.toDecimalPlaces(QUOTIENT_PLACES, Decimal.ROUND_HALF_UP);
-    return canonical(new Decimal(settled).toSignificantDigits(28));
+    // a product is exact unless its unit scale repeats; a quotient always keeps 8 places
+    if (sign === 1) return canonical(convertedQuotient(left.times(right).times(num), den));
+    return canonical(quotient(left.times(num), right.times(den)));
   });
   return result.unit ? new Quantity(value, result.unit) : value;
 }

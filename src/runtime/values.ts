@@ -1,7 +1,7 @@
 // The value model of language.md §4: numbers, quantities, strings, booleans, null, lists and records.
 // Records have no prototype, so `constructor`, `__proto__` and `prototype` are never reachable.
 import { conversionRatio, parseUnit, type Unit } from '../units/index.js';
-import { Decimal, ExactDecimal, QUOTIENT_PLACES } from '../util/decimal.js';
+import { convertedQuotient, Decimal, ExactDecimal } from '../util/decimal.js';
 import type { JsonValue } from './modules/types.js';
 import { canonical, compareNum, equalNum, formatNum, isNum, toDecimal, toNumber, type Num } from './numbers.js';
 
@@ -23,11 +23,7 @@ export class Quantity {
     const ratio = conversionRatio(this.unit, unit);
     if (!ratio) return null;
     if (ratio.num.eq(ratio.den)) return this.value;
-    const scaled = new ExactDecimal(toDecimal(this.value)).times(ratio.num);
-    const exact = scaled.div(ratio.den);
-    // a terminating factor (mg → g, mcg/kg/min → mg/kg/h) converts exactly; a repeating one (min → h, mg/dL → µmol/L) to 8 places
-    const result = exact.times(ratio.den).eq(scaled) ? exact : exact.toDecimalPlaces(QUOTIENT_PLACES, Decimal.ROUND_HALF_UP);
-    return canonical(new Decimal(result).toSignificantDigits(28));
+    return canonical(convertedQuotient(new ExactDecimal(toDecimal(this.value)).times(ratio.num), ratio.den));
   }
 
   /** −1, 0 or 1 against another quantity, exactly (both sides scaled to base units); null when not commensurable. */

@@ -26,3 +26,14 @@ export function quotient(a: DecimalJs.Value, b: DecimalJs.Value): Decimal {
   const q = x.div(y);
   return new Decimal(q.toDecimalPlaces(QUOTIENT_PLACES, DecimalJs.ROUND_HALF_UP)).toSignificantDigits(28);
 }
+
+/**
+ * a ÷ b exactly when the quotient terminates (mg → g, mcg/kg/min → mg/kg/h), else to 8 decimal places
+ * (min → h, mg/dL → µmol/L); at most 28 significant digits either way. A quotient that fills the wide
+ * precision did not terminate.
+ */
+export function convertedQuotient(a: DecimalJs.Value, b: DecimalJs.Value): Decimal {
+  const exact = new ExactDecimal(a).div(b);
+  if (exact.sd() < ExactDecimal.precision) return new Decimal(exact).toSignificantDigits(28);
+  return quotient(a, b);
+}
