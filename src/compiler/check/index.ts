@@ -415,7 +415,7 @@ class Checker {
     const count = e.args.length;
     if (count < builtin.minArgs || count > builtin.maxArgs) {
       const range = builtin.maxArgs === Infinity ? `at least ${builtin.minArgs}` : builtin.minArgs === builtin.maxArgs ? `${builtin.minArgs}` : `${builtin.minArgs} or ${builtin.maxArgs}`;
-      this.error(e, `'${builtin.name}' takes ${range} argument${builtin.maxArgs === 1 ? '' : 's'} but is given ${count}`);
+      this.error(e, `'${builtin.name}' takes ${range} argument${(builtin.maxArgs === Infinity ? builtin.minArgs : builtin.maxArgs) === 1 ? '' : 's'} but is given ${count}`);
       return;
     }
     e.args.forEach((arg, i) => {
