@@ -2,7 +2,7 @@
 // defaults, extra fields pass through, and map, bmi and shock_index are derived when their inputs exist.
 import { ANALYTES, parseUnit, withAnalyte, type Analyte, type Unit } from '../units/index.js';
 import type { JsonObject, JsonValue, RunPatient } from './modules/types.js';
-import { canonical, toNumber } from './numbers.js';
+import { canonical, dividedBy, plus, times, toNumber, type Num } from './numbers.js';
 import { formatQuantity, fromJson, makeRecord, Quantity, type RecordValue } from './values.js';
 import { Decimal } from '../util/decimal.js';
 
@@ -165,15 +165,17 @@ export function buildPatient(supplied: Readonly<Record<string, JsonValue>> = {})
   for (const [key, value] of Object.entries(supplied)) fields[key] = value;
   const bp = num(fields.bp);
   const diastolic = num(fields.diastolic_bp ?? fields.dbp);
+  // derived in decimal like the language's own arithmetic (quotients to 8 places), so p.map shows as 61.66666667
+  const derived = (compute: () => Num): number => toNumber(compute());
   // mean arterial pressure ≈ (SBP + 2·DBP)/3 (modules.md §2)
-  if (!('map' in supplied) && bp !== null && diastolic !== null) fields.map = (bp + 2 * diastolic) / 3;
+  if (!('map' in supplied) && bp !== null && diastolic !== null) fields.map = derived(() => dividedBy(plus(bp, times(2, diastolic)), 3));
   const weight = num(fields.weight);
   const height = num(fields.height);
   // body-mass index = kg / m² (WHO), height in cm
-  if (!('bmi' in supplied) && weight !== null && height !== null && height > 0) fields.bmi = weight / (height / 100) ** 2;
+  if (!('bmi' in supplied) && weight !== null && height !== null && height > 0) fields.bmi = derived(() => dividedBy(times(weight, 10000), times(height, height)));
   const hr = num(fields.hr);
   // shock index = HR / SBP (Allgöwer & Burri 1967)
-  if (!('shock_index' in supplied) && hr !== null && bp !== null && bp > 0) fields.shock_index = hr / bp;
+  if (!('shock_index' in supplied) && hr !== null && bp !== null && bp > 0) fields.shock_index = derived(() => dividedBy(hr, bp));
   return { fields, supplied: new Set(Object.keys(supplied)) };
 }
 
