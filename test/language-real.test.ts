@@ -2,9 +2,11 @@
 // vancomycin, DKA insulin, heparin, AKI staging, AF anticoagulation) is a regression test here, through the
 // engine entry point, the CLI and HTTP.
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { runProtocol } from '../src/engine/index.js';
 import { cpes } from './helpers/cli.js';
@@ -119,19 +121,19 @@ describe('issue 23: built-in functions', () => {
       '1:53 round: argument 2 must be a whole number of digits from 0 to 28, got 1.5',
       '1:76 round: argument 2 must be a whole number of digits, not a quantity',
       '1:95 len: argument 1 must be a list or a string, got a number',
-      '1:110 sum: argument 1 must be a list, got a number',
-      '1:127 floor: argument 1 must be a number or a quantity, got a boolean',
-      '1:144 max: argument 1 must be a number or a quantity (or one list of them), got a string',
-      '1:171 round: argument 2 must be a whole number of digits from 0 to 28, got 29',
+      '1:111 sum: argument 1 must be a list, got a number',
+      '1:129 floor: argument 1 must be a number or a quantity, got a boolean',
+      '1:148 max: argument 1 must be a number or a quantity (or one list of them), got a string',
+      '1:174 round: argument 2 must be a whole number of digits from 0 to 28, got 29',
     ]);
-    expect(compileErrors('protocol T { let m = min(5 mg, 1 h); }')).to.deep.equal(['1:31 min: cannot compare 5 mg with 1 h: mass is not time']);
+    expect(compileErrors('protocol T { let m = min(5 mg, 1 h); }')).to.deep.equal(['1:32 min: cannot compare 5 mg with 1 h: mass is not time']);
   });
 
   it('kinds known only when running are runtime errors at the argument', () => {
     expect(runError('protocol T { let x = ["a"]; let r = round(x); }')).to.equal('Runtime error at line 1, column 43: round: argument 1 must be a number or a quantity, got a list');
     expect(runError('protocol T { let x = [1 mg, 2 h]; let s = sum(x); }')).to.equal('Runtime error at line 1, column 43: sum: item 1 (2 h) cannot be added to 1 mg: mass is not time');
     expect(runError('protocol T { let x = []; let m = max(x); }')).to.equal('Runtime error at line 1, column 34: max: needs at least one value, got an empty list');
-    expect(runError('protocol T { let d = 1.5; let r = round(2, d); }')).to.equal('Runtime error at line 1, column 43: round: argument 2 must be a whole number of digits from 0 to 28, got the number 1.5');
+    expect(runError('protocol T { let d = 1.5; let r = round(2, d); }')).to.equal('Runtime error at line 1, column 44: round: argument 2 must be a whole number of digits from 0 to 28, got the number 1.5');
   });
 
   it('a function of the file with a built-in name is the one called', () => {
@@ -243,9 +245,9 @@ describe('issue 23: administer clauses', () => {
       "1:66 the interval of X ('every:') must be a duration such as 8 h or 30 min, not mass",
       "1:71 the 'every:' clause of administer X is given twice",
     ]);
-    expect(compileErrors('protocol T { administer X dose: 1 mg every: 0 h; }')).to.deep.equal(["1:44 the interval of X ('every:') must be above 0"]);
-    expect(compileErrors('protocol T { administer X dose: 1 mg every: 8; }')).to.deep.equal(["1:44 the interval of X ('every:') must be a duration such as 8 h or 30 min; give it a unit"]);
-    expect(runError('protocol T { let e = -2 h; administer X dose: 1 mg every: e; }')).to.equal("Runtime error at line 1, column 55: the interval of X ('every:') must be above 0, got -2 h");
+    expect(compileErrors('protocol T { administer X dose: 1 mg every: 0 h; }')).to.deep.equal(["1:45 the interval of X ('every:') must be above 0"]);
+    expect(compileErrors('protocol T { administer X dose: 1 mg every: 8; }')).to.deep.equal(["1:45 the interval of X ('every:') must be a duration such as 8 h or 30 min; give it a unit"]);
+    expect(runError('protocol T { let e = -2 h; administer X dose: 1 mg every: e; }')).to.equal("Runtime error at line 1, column 59: the interval of X ('every:') must be above 0, got -2 h");
   });
 
   it('route, every and indication are names everywhere else', () => {
@@ -312,6 +314,36 @@ describe('issue 23: the CLI', () => {
   });
 });
 
+describe('issue 23: a server started by npm stops with it', function () {
+  this.timeout(180_000);
+
+  it('cpes serve started by npx ends when the npm process that started it ends (npm does not pass SIGTERM on)', async () => {
+    // the parent stands in for npm exec: it starts the server as npm would (npm_command set) and is then killed
+    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const parentScript = `const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(cli)}, 'serve', '--dev', '--port', '0', '--workers', '1'], { env: { ...process.env, npm_command: 'exec' }, stdio: ['ignore', 'pipe', 'ignore'] });
+child.stdout.on('data', (d) => { if (/listening on/.test(String(d))) process.stdout.write(child.pid + '\\n'); });`;
+    const parent = spawn(process.execPath, ['-e', parentScript], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const serverPid = await new Promise<number>((resolve, reject) => {
+      parent.stdout.on('data', (d) => resolve(Number(String(d).trim())));
+      parent.on('exit', () => reject(new Error('the stand-in for npm ended before the server listened')));
+    });
+    const alive = (): boolean => {
+      try {
+        process.kill(serverPid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).to.equal(true);
+    parent.kill('SIGKILL');
+    for (let waited = 0; alive() && waited < 120_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    if (alive()) process.kill(serverPid, 'SIGKILL');
+    expect(alive(), 'the server outlived the process that started it').to.equal(false);
+  });
+});
+
 describe('issue 23: over HTTP', function () {
   this.timeout(120_000); // the first run waits for its worker to start
   let server: RunningServer;
@@ -332,8 +364,8 @@ describe('issue 23: over HTTP', function () {
     );
     expect(status).to.equal(200);
     expect(body.success, body.error).to.equal(true);
-    expect(body.events.filter((e: any) => e.kind === 'let').map((e: any) => e.value)).to.deep.equal([true, true, 3]);
-    expect(body.events.at(-1).event).to.equal('[6] LOG: assess p for sepsis: qSOFA 3, risk HIGH');
+    expect(body.events.filter((e: any) => e.kind === 'let').map((e: any) => e.value)).to.deep.equal([true, true, 2]);
+    expect(body.events.at(-1).event).to.equal('[6] LOG: assess p for sepsis: qSOFA 2, risk HIGH');
   });
 
   it('refuses a near miss of a field the score reads, at the call, with the events before it', async () => {
@@ -358,9 +390,9 @@ describe('issue 23: over HTTP', function () {
   });
 
   it('keeps the events before a runtime error and gives its position', async () => {
-    const { status, body } = await run('protocol T {\n  alert "first";\n  let x = round([1]);\n}');
+    const { status, body } = await run('protocol T {\n  alert "first";\n  let xs = [1];\n  let x = round(xs);\n}');
     expect(status).to.equal(200);
-    expect(body.error).to.equal('Runtime error at line 3, column 17: round: argument 1 must be a number or a quantity, got a list');
-    expect(body.events.map((e: any) => e.kind)).to.deep.equal(['protocol', 'alert']);
+    expect(body.error).to.equal('Runtime error at line 4, column 17: round: argument 1 must be a number or a quantity, got a list');
+    expect(body.events.map((e: any) => e.kind)).to.deep.equal(['protocol', 'alert', 'let']);
   });
 });
