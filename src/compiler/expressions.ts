@@ -3,7 +3,7 @@ import type { Span } from '../diagnostic.js';
 import type * as A from '../parser/ast.js';
 import { RuntimeError } from '../runtime/errors.js';
 import type { Registry } from '../runtime/modules/registry.js';
-import { BUILTINS } from '../runtime/builtins.js';
+import { BuiltinArgumentError, BUILTINS } from '../runtime/builtins.js';
 import { callLibrary } from '../runtime/library-call.js';
 import { compareNum, equalNum, isNum, minus, NumberRangeError, parseNumber, plus, times } from '../runtime/numbers.js';
 import { add, compare, contains, convert, divide, equals, MAX_LIST_LENGTH, multiply, negate, notBooleanError, OperandError, remainder, subtract, wholeNumber } from '../runtime/operators.js';
@@ -288,10 +288,7 @@ export class ExpressionCompiler {
         return builtin.apply(values);
       } catch (error) {
         if (error instanceof NumberRangeError) throw new RuntimeError(`${name}: the result is not a finite number`, e);
-        if (error instanceof OperandError) {
-          const argument = /^\w+: argument (\d+)/.exec(error.message);
-          throw new RuntimeError(error.message, (argument && e.args[Number(argument[1]) - 1]) || e);
-        }
+        if (error instanceof OperandError) throw new RuntimeError(error.message, (error instanceof BuiltinArgumentError && e.args[error.argument]) || e);
         throw error;
       }
     };
@@ -325,8 +322,10 @@ export class ExpressionCompiler {
   }
 
   private binary(e: A.Binary, scope: Scope): Eval {
-    const left = this.compile(e.left, scope);
-    const right = this.compile(e.right, scope);
+    // `p.x == null` is a test of whether the field was sent, so that side may be absent
+    const nullTest = e.op === '==' || e.op === '!=';
+    const left = nullTest && e.right.kind === 'Null' ? this.maybeAbsent(e.left, scope) : this.compile(e.left, scope);
+    const right = nullTest && e.left.kind === 'Null' ? this.maybeAbsent(e.right, scope) : this.compile(e.right, scope);
     const at: Span = e;
     switch (e.op) {
       case 'and':
@@ -389,11 +388,9 @@ export class ExpressionCompiler {
       case '==':
       case '!=': {
         const negated = e.op === '!=';
-        // `p.x == null` is a test of whether the field was sent, so that side may be absent
-        const [l, r] = e.right.kind === 'Null' ? [this.maybeAbsent(e.left, scope), right] : e.left.kind === 'Null' ? [left, this.maybeAbsent(e.right, scope)] : [left, right];
         return (f) => {
-          const a = l(f);
-          const b = r(f);
+          const a = left(f);
+          const b = right(f);
           if (isNum(a) && isNum(b)) return equalNum(a, b) !== negated;
           try {
             return equals(a, b) !== negated;

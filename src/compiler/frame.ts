@@ -74,7 +74,7 @@ export function located(error: unknown, at: Span): unknown {
 export function asStatementError(error: unknown, at: Span): unknown {
   if (error instanceof RuntimeError || error instanceof TimeLimitReached) return error;
   if (error instanceof RangeError && /call stack/i.test(error.message)) return error;
-  const located_ = located(error, at);
-  if (located_ !== error) return located_;
+  const positioned = located(error, at);
+  if (positioned !== error) return positioned;
   return new RuntimeError('internal error while running this statement; the service log has the details', at, error);
 }

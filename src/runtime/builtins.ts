@@ -25,8 +25,19 @@ function describe(v: Value): string {
   return v instanceof Quantity ? formatQuantity(v) : isNum(v) ? `the number ${String(v)}` : `a ${kindOf(v)}`;
 }
 
+/** A wrong argument of a built-in; the compiled call reports it at that argument. */
+export class BuiltinArgumentError extends OperandError {
+  constructor(
+    message: string,
+    /** from 0 */
+    readonly argument: number,
+  ) {
+    super(message);
+  }
+}
+
 function argumentError(fn: string, index: number, wanted: string, got: Value): OperandError {
-  return new OperandError(`${fn}: argument ${index + 1} must be ${wanted}, got ${describe(got)}`);
+  return new BuiltinArgumentError(`${fn}: argument ${index + 1} must be ${wanted}, got ${describe(got)}`, index);
 }
 
 /** Applies a rounding to a number or to a quantity's magnitude, keeping the unit. */

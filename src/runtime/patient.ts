@@ -2,9 +2,8 @@
 // defaults, extra fields pass through, and map, bmi and shock_index are derived when their inputs exist.
 import { ANALYTES, parseUnit, withAnalyte, type Analyte, type Unit } from '../units/index.js';
 import type { JsonObject, JsonValue, RunPatient } from './modules/types.js';
-import { canonical, dividedBy, plus, times, toNumber, type Num } from './numbers.js';
+import { dividedBy, plus, times, toNumber, type Num } from './numbers.js';
 import { formatQuantity, fromJson, makeRecord, Quantity, type RecordValue } from './values.js';
-import { Decimal } from '../util/decimal.js';
 
 export const PATIENT_DEFAULTS: Readonly<Record<string, JsonValue>> = Object.freeze({
   bp: 90,
@@ -121,7 +120,7 @@ function fromUnitForm(key: string, sent: Record<string, unknown>): number {
   if (!unit) throw new PatientError(`patient field '${key}' has no unit in the language (docs/language.md §6): send it as a plain number`);
   const from = parseUnit(sent.unit);
   if (!from) throw new PatientError(`patient field '${key}': unknown unit '${sent.unit}' (docs/language.md §7 lists the units)`);
-  const given = new Quantity(canonical(new Decimal(sent.value)), withAnalyte(from, unit.analyte));
+  const given = new Quantity(sent.value, withAnalyte(from, unit.analyte));
   const value = given.in(unit);
   if (value === null) {
     const other = unit.analyte ? ` or an amount per volume such as umol/L` : '';
