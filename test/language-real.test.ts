@@ -8,6 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
+import { compileProgram } from '../src/compiler/compile.js';
+import { analyze } from '../src/compiler/frontend.js';
+import { createContext } from '../src/runtime/modules/context.js';
+import { Registry } from '../src/runtime/modules/registry.js';
+import { buildPatient } from '../src/runtime/patient.js';
 import { runProtocol } from '../src/engine/index.js';
 import { cpes } from './helpers/cli.js';
 import { runError, runLets } from './helpers/run.js';
@@ -281,6 +286,32 @@ describe('issue 23: no internal error from a protocol', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a library function that throws or answers a non-finite number is a runtime error at its call, with the events before it', () => {
+    // a stand-in library with two defects, run through the same compiler and boundary as the real one
+    const faulty = new Registry([
+      {
+        name: 'faulty',
+        description: 'defects on purpose',
+        functions: [
+          { name: 'throws', description: 'throws', params: [{ name: 'x', type: 'number', description: 'any' }], result: { bare: 'number' }, state: 'none', sources: [], impl: () => { throw new TypeError('cannot round NaN'); } },
+          { name: 'infinite', description: 'Infinity', params: [], result: { bare: 'number' }, state: 'none', sources: [], impl: () => Infinity },
+        ],
+      },
+    ]);
+    const run = (code: string) => {
+      const { program, diagnostics } = analyze(code, faulty.catalog);
+      expect(diagnostics).to.deep.equal([]);
+      const patient = buildPatient();
+      return compileProgram(program!, faulty).run(patient, createContext({ source: 'run', seed: 1, patient }));
+    };
+    const thrown = run('protocol T {\n  alert "kept";\n  let y = 1 + med.faulty.throws(0.1 + 0.2);\n}');
+    expect(thrown.error!.format()).to.equal('Runtime error at line 3, column 15: faulty.throws: internal error of the library for argument 1 \'x\' = 0.3 (cannot round NaN); please report it');
+    expect(thrown.error!.fault).to.be.instanceOf(TypeError);
+    expect(thrown.log.alerts).to.have.length(1);
+    const infinite = run('protocol T { let z = med.faulty.infinite(); }');
+    expect(infinite.error!.format()).to.equal('Runtime error at line 1, column 22: faulty.infinite: internal error of the library for no arguments (faulty.infinite produced a non-finite number); please report it');
   });
 
   it('a literal that overflows is a compile error', () => {
