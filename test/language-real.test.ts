@@ -14,7 +14,9 @@ import { createContext } from '../src/runtime/modules/context.js';
 import { Registry } from '../src/runtime/modules/registry.js';
 import { buildPatient } from '../src/runtime/patient.js';
 import { runProtocol } from '../src/engine/index.js';
+import { ANALYTES } from '../src/units/index.js';
 import { cpes } from './helpers/cli.js';
+import { libraryOf } from './helpers/library.js';
 import { runError, runLets } from './helpers/run.js';
 
 const compileErrors = (code: string): string[] => {
@@ -206,6 +208,11 @@ describe('issue 23: patient values and analytes in SI units', () => {
     for (const [field, unit, factor] of factors) {
       const value = Number.parseFloat(lets(`let x = p.${field} as ${unit};`, { [field]: 1 }).x as string);
       expect(value / factor, field).to.be.closeTo(1, 0.002);
+    }
+    // each molar mass is the one chem computes from the same formula with the CIAAW weights of its own table
+    for (const analyte of Object.values(ANALYTES)) {
+      const chem = libraryOf('chem').call('molecular_weight', analyte.formula);
+      expect(chem.molecular_weight, analyte.name).to.be.closeTo(analyte.molarMass, 0.0051); // chem gives two decimals
     }
     // lactate in mmol/L: 1 mmol/L is 9.008 mg/dL of lactic acid
     expect(lets('let x = p.lactate as mg/dL;', { lactate: 1 }).x).to.equal('9.0078 mg/dL');

@@ -109,9 +109,23 @@ export function withAnalyte(unit: Unit, analyte: Analyte | null): Unit {
   return found;
 }
 
-/** The exact factor from one unit to another (value × num ÷ den); null when they are not commensurable. */
+const SAME: Ratio = Object.freeze({ num: ONE, den: ONE });
+const ratios = new WeakMap<Unit, Map<Unit, Ratio | null>>();
+
+/** The exact factor from one unit to another (value × num ÷ den); null when they are not commensurable. Units are interned, so it is worked out once per pair. */
 export function conversionRatio(from: Unit, to: Unit): Ratio | null {
-  if (from === to || (from.text === to.text && from.kinds === to.kinds)) return { num: ONE, den: ONE };
+  if (from === to || (from.text === to.text && from.kinds === to.kinds)) return SAME;
+  let known = ratios.get(from);
+  if (!known) ratios.set(from, (known = new Map()));
+  let ratio = known.get(to);
+  if (ratio === undefined) {
+    ratio = ratioBetween(from, to);
+    if (known.size < 1000) known.set(to, ratio);
+  }
+  return ratio;
+}
+
+function ratioBetween(from: Unit, to: Unit): Ratio | null {
   let num = from.ratio.num.times(to.ratio.den);
   let den = from.ratio.den.times(to.ratio.num);
   if (from.kinds === to.kinds) return { num, den };
