@@ -71,8 +71,8 @@ const keyword = (word: string, contextual: boolean): TokenType =>
     label: `'${word}'`,
     pattern: new RegExp(`${word}(?![A-Za-z0-9_])`),
     longer_alt: Identifier,
-    // a contextual keyword is also an Identifier, so every rule that takes a name takes it too; `in` is also the membership operator
-    categories: contextual ? [Identifier, MemberName, ...(word === 'in' ? [ComparisonOp] : [])] : [MemberName],
+    // a contextual keyword is also an Identifier, so every rule that takes a name takes it too
+    categories: contextual ? [Identifier, MemberName] : [MemberName],
   });
 const keywordTokens = Object.fromEntries([
   ...RESERVED_WORDS.map((word) => [word, keyword(word, false)]),

@@ -541,6 +541,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
    * end in `as <unit>` conversions, looser than arithmetic (`a / b as mg/kg` converts the quotient);
    * they are parsed here rather than in a rule of their own, which every expression would pay for.
    */
+  private comparisonOperators: IOrAlt<IToken>[] | undefined;
   private comparison = this.RULE(
     'comparison',
     (): A.Expr => {
@@ -552,8 +553,12 @@ export class ProtocolParser extends EmbeddedActionsParser {
         this.ACTION(() => (left = this.conversion(first, left, unit)));
       });
       let count = 0;
-      this.MANY2(() => {
-        const op = this.CONSUME(T.ComparisonOp);
+      // one token decides: an operator continues the comparison (the default four would make `in`, also a name, costly to analyse)
+      this.MANY2({
+        MAX_LOOKAHEAD: 1,
+        DEF: () => {
+        // `in` (membership) is a contextual keyword, outside the ComparisonOp category so that it stays a name elsewhere
+        const op = this.OR2({ MAX_LOOKAHEAD: 1, DEF: (this.comparisonOperators ??= [{ ALT: () => this.CONSUME(T.ComparisonOp) }, { ALT: () => this.CONSUME(T.Kw.in) }]) });
         const rightFirst = this.LA(1);
         let right = this.SUBRULE2(this.additive);
         this.MANY3(() => {
@@ -568,6 +573,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
           }
           left = this.binary(first, left, op.image as A.BinaryOp, right);
         });
+        },
       });
       return left;
     },
