@@ -27,12 +27,12 @@ describe('cpes check', () => {
   it('omits the source with --no-source and checks several files', () => {
     const r = cpes(['check', '--no-source', bad, good]);
     expect(r.status).to.equal(2);
-    expect(r.stdout.trim().split('\n')).to.deep.equal([`${bad}:2:11: error: expected ';' after the let statement but found 'alert'`]);
+    expect(r.stdout.trim().split('\n')).to.deep.equal([`${bad}:2:11: error: expected ';' after the let statement but found 'alert'`, `ok: ${good}`]);
   });
 
-  it('exits 0 on a clean file (a byte-order mark is ignored)', () => {
+  it('says ok for a clean file and exits 0 (a byte-order mark is ignored)', () => {
     const r = cpes(['check', good]);
-    expect(r.stdout).to.equal('');
+    expect(r.stdout).to.equal(`ok: ${good}\n`);
     expect(r.status).to.equal(0);
   });
 

@@ -2,8 +2,11 @@
 // invariants as the full campaign, at a size that fits the suite, nesting up to 200 levels like the full
 // campaign (the language's nesting bound answers them with a positioned error).
 import { expect } from 'chai';
+import { fileURLToPath } from 'node:url';
 import { runFuzz } from '../scripts/fuzz/index.js';
-import { resultProblem } from '../scripts/fuzz/library.js';
+import { fuzzLibrary, resultProblem } from '../scripts/fuzz/library.js';
+import { fuzzProtocols } from '../scripts/fuzz/protocols.js';
+import { createRng, randomSeed } from '../scripts/fuzz/random.js';
 import { registry } from '../src/runtime/modules/index.js';
 
 describe('fuzz (short seeded campaign of npm run fuzz)', function () {
@@ -16,6 +19,19 @@ describe('fuzz (short seeded campaign of npm run fuzz)', function () {
     expect(report.calls).to.be.greaterThan(0);
     expect(report.protocols).to.be.greaterThan(0);
     expect(report.httpRequests).to.be.greaterThan(0);
+  });
+
+  // a fresh seed on every run finds what the fixed seeds cannot; it is printed so that a failure can be replayed
+  const fresh = Number(process.env.CPES_FUZZ_SEED) || randomSeed();
+  it(`finds no violation in the library or the protocol pipeline with a fresh seed (${fresh}; replay: CPES_FUZZ_SEED=${fresh} or npm run fuzz -- --seed ${fresh} --protocols 60 --calls 2 --http 0 --max-depth 40)`, async () => {
+    process.stdout.write(`      fuzz seed ${fresh}\n`);
+    const deadline = Date.now() + 60_000;
+    const library = fuzzLibrary({ rng: createRng(fresh), callsPerFunction: 2, deadline });
+    const protocols = await fuzzProtocols({ rng: createRng(fresh + 1), seed: fresh, count: 60, maxDepth: 40, deadline, workers: 2, fixturesDir: fileURLToPath(new URL('../fixtures/', import.meta.url)) });
+    const lines = [...library.violations, ...protocols.violations].map((v) => `[${v.fuzzer}] ${v.problem}\n    input: ${v.input}`);
+    expect(lines, `seed ${fresh}:\n${lines.join('\n')}`).to.deep.equal([]);
+    expect(library.calls).to.be.greaterThan(0);
+    expect(protocols.protocols).to.be.greaterThan(0);
   });
 
   it('reaches every registered function under every callable name, aliases included', () => {

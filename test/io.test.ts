@@ -117,7 +117,9 @@ describe('io: simulated devices', () => {
     ));
     expect(lets.at).to.deep.equal({ type: 'IO_ALARM_SET', device: 'm', parameter: 'HR', low_threshold: lets.r.value, high_threshold: lets.r.value, simulated: true });
     expect(lets.inside).to.include({ alarms_triggered: 0 });
-    expect(lets.low.triggered).to.deep.equal([{ parameter: 'HR', value: lets.r.value, threshold: lets.r.value + 0.1, type: 'LOW' }]);
+    // the protocol adds in exact decimals (71.3 + 0.1 is 71.4, not the double sum 71.39999999999999)
+    expect(lets.up.low_threshold).to.be.closeTo(lets.r.value + 0.1, 1e-9);
+    expect(lets.low.triggered).to.deep.equal([{ parameter: 'HR', value: lets.r.value, threshold: lets.up.low_threshold, type: 'LOW' }]);
     expect(lets.low.not_read).to.deep.equal(['TEMP']);
     expect(runtimeError(protocol('let c = med.io.connect("m", "Monitor");', 'let a = med.io.set_alarm("m", "HR", 100, 50);'))).to.contain("argument 3 'low' (100) must not be above argument 4 'high' (50)");
     expect(runtimeError(protocol('let c = med.io.connect("p", "Pump");', 'let a = med.io.set_alarm("p", "HR", 50, 100);'))).to.contain("'p' is an infusion pump and reads no parameters");

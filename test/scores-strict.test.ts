@@ -28,14 +28,23 @@ describe('scores: strict clinical inputs', () => {
     );
   });
 
-  it('refuses a field no score reads, naming it, the nearest known name and what the score reads', () => {
+  it('refuses a near miss of a field the score reads, naming it, the field meant and what the score reads', () => {
     expect(scores.error('cha2ds2_vasc', { ...AF, stroke_history: false, tia2: true })).to.equal(
       "scores.cha2ds2_vasc: unknown patient field 'tia2' (did you mean 'tia'?); this score reads age, sex, chf, hypertension, diabetes, stroke_history or tia or thromboembolism, vascular_disease",
     );
     expect(scores.error('wells_pe', { ...CHEST, recent_immobilization: false, surgery: true })).to.match(
       /^scores\.wells_pe: unknown patient field 'surgery' \(did you mean 'recent_surgery'\?\); this score reads .*recent_immobilization, \(recent_surgery\)/,
     );
-    expect(scores.error('qsofa', { rr: 20, bp: 120, gcs: 15, plateletts: 100 })).to.match(/^scores\.qsofa: unknown patient field 'plateletts'/);
+    expect(scores.error('sofa', { ...SOFA_ZERO, on_vasopressors: false, plateletts: 100 })).to.match(/^scores\.sofa: unknown patient field 'plateletts' \(did you mean 'platelets'\?\)/);
+    // case and separator variants are near misses too
+    expect(scores.error('qsofa', { rr: 20, bp: 120, gcs: 15, GCS: 15 })).to.match(/^scores\.qsofa: unknown patient field 'GCS' \(did you mean 'gcs'\?\)/);
+    expect(scores.error('cha2ds2_vasc', { ...AF, stroke_history: false, 'Vascular-Disease': true })).to.match(/did you mean 'vascular_disease'/);
+  });
+
+  it('ignores fields the score does not read and that name nothing it reads (a protocol own inputs, other scores fields)', () => {
+    expect(scores.call('qsofa', { rr: 22, bp: 100, gcs: 15, minutes_since_recognition: 30, plateletts: 100, medications: ['Warfarin'], day: 3 })).to.equal(2);
+    // two letters apart from a two-letter field is no near miss: ph is not a misspelt hr
+    expect(scores.call('news2', { rr: 16, spo2: 97, on_oxygen: false, bp: 120, hr: 70, temp: 37, gcs: 15, xx: 1 }).score).to.equal(0);
   });
 
   it('accepts every §2 field and the fields a run derives, so one patient can go to every score', () => {

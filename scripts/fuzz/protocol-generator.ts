@@ -6,8 +6,8 @@ import { registry } from '../../src/runtime/modules/index.js';
 import type { Rng } from './random.js';
 
 const NAMES = ['x', 'y', 'total', 'i', 'score', 'p'];
-const FIELDS = ['hr', 'bp', 'rr', 'temp', 'spo2', 'gcs', 'lactate', 'age', 'weight', 'sex', 'creatinine', 'missing_field'];
-const UNITS = ['mg', 'mcg', 'g', 'mL', 'L', 'mmHg', 'kg', 'h', 'min', 'mg/dL', 'mmol/L', '%', 'bpm'];
+const FIELDS = ['hr', 'bp', 'rr', 'temp', 'spo2', 'gcs', 'lactate', 'age', 'weight', 'sex', 'creatinine', 'glucose', 'medications', 'missing_field'];
+const UNITS = ['mg', 'mcg', 'g', 'mL', 'L', 'mmHg', 'kg', 'h', 'min', 'mg/dL', 'mmol/L', 'umol/L', '%', 'bpm'];
 const DRUGS = ['Norepinephrine', 'Vancomycin', 'Heparin', 'Acetaminophen', 'Unobtainium'];
 
 function libraryCalls(): string[] {
@@ -40,6 +40,9 @@ export function protocolArbitrary(depth: number): fc.Arbitrary<string> {
       fc.tuple(tie('expr'), fc.constantFrom('score', 'type', 'risk', 'length', 'value')).map(([a, m]) => `${a}.${m}`),
       fc.tuple(fc.constantFrom(...calls), fc.array(tie('expr'), { maxLength: 3 })).map(([f, args]) => `${f}(${args.join(', ')})`),
       fc.constantFrom(...calls).map((f) => `${f}(p)`),
+      fc.tuple(fc.constantFrom('round', 'floor', 'ceil', 'abs', 'min', 'max', 'len', 'sum'), fc.array(tie('expr'), { maxLength: 3 })).map(([f, args]) => `${f}(${args.join(', ')})`),
+      fc.tuple(tie('expr'), tie('expr')).map(([a, b]) => `${a} in ${b}`),
+      fc.constantFrom(...FIELDS).map((f) => `p.${f} == null`),
     ),
   }));
   const name = fc.constantFrom(...NAMES.filter((n) => n !== 'p'));
@@ -49,6 +52,9 @@ export function protocolArbitrary(depth: number): fc.Arbitrary<string> {
       fc.tuple(name, expr).map(([n, e]) => `let ${n} = ${e};`),
       fc.tuple(expr, fc.constantFrom('', ' severity: info', ' severity: warning', ' severity: critical', ' severity: bogus')).map(([e, s]) => `alert ${e}${s};`),
       fc.tuple(fc.constantFrom(...DRUGS), number, fc.constantFrom(...UNITS)).map(([d, n, u]) => `administer ${d} dose: ${n} ${u};`),
+      fc.tuple(fc.constantFrom(...DRUGS), number, fc.constantFrom(...UNITS), fc.constantFrom('IV', 'PO', 'SC', 'XX'), number, fc.constantFrom('h', 'min', 'mg')).map(
+        ([d, n, u, r, e, eu]) => `administer ${d} route: ${r} every: ${e} ${eu} dose: ${n} ${u} indication: "fuzz";`,
+      ),
       fc.constantFrom(...FIELDS).map((f) => `track p.${f}${f.length % 2 ? ' using KAE' : ''};`),
       fc.constantFrom('sepsis', 'shock', 'aki', 'flu').map((c) => `assess p for ${c};`),
       expr.map((e) => `${e};`),

@@ -23,7 +23,15 @@ export interface ProtocolFuzzOptions {
   fixturesDir: string;
 }
 
-const PATIENTS = [undefined, {}, { hr: 130, bp: 85, rr: 30, creatinine: 2.5, baseline_creatinine: 1.0 }, { hr: 'fast' }, { age: -5, gcs: 99 }];
+const PATIENTS = [
+  undefined,
+  {},
+  { hr: 130, bp: 85, rr: 30, creatinine: 2.5, baseline_creatinine: 1.0 },
+  { hr: 'fast' },
+  { age: -5, gcs: 99 },
+  { medications: ['Warfarin', 'Amiodarone'], creatinine: { value: 97, unit: 'umol/L' }, glucose: { value: 4, unit: 'mmol/L' } },
+  { weight: { value: 1e308, unit: 'g' }, medications: [1, true, 'x'] },
+];
 const RUN_TIMEOUT_MS = 250;
 /** run even past the deadline, so a slow machine still checks something */
 const MIN_PROTOCOLS = 20;

@@ -8,12 +8,16 @@ import { registry } from '../runtime/modules/index.js';
 const USAGE = 'usage: cpes check [--no-source] FILE...';
 
 /** The diagnostic line, then (unless omitted) the source line and a caret under the column. */
-export function renderDiagnostic(file: string, source: string, d: Diagnostic, withSource: boolean): string {
+export function renderDiagnostic(file: string, source: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'>, withSource: boolean): string {
   const head = `${file}:${d.line}:${d.column}: error: ${d.message}`;
-  if (!withSource) return head;
-  const text = source.split(/\r?\n/)[d.line - 1] ?? '';
-  const indent = text.slice(0, Math.max(0, d.column - 1)).replace(/[^\t]/g, ' ');
-  return `${head}\n${text}\n${indent}^`;
+  return withSource ? `${head}\n${sourceWithCaret(source, d.line, d.column)}` : head;
+}
+
+/** The source line and a caret under the column (tabs kept, so the caret lines up). */
+export function sourceWithCaret(source: string, line: number, column: number): string {
+  const text = source.split(/\r?\n/)[line - 1] ?? '';
+  const indent = text.slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ');
+  return `${text}\n${indent}^`;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -47,6 +51,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const { diagnostics } = analyze(source, registry.catalog);
     for (const d of diagnostics) process.stdout.write(renderDiagnostic(file, source, d, withSource) + '\n');
+    if (diagnostics.length === 0) process.stdout.write(`ok: ${file}\n`);
     found += diagnostics.length;
   }
   if (ioError) return 1;

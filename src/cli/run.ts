@@ -1,9 +1,11 @@
 // `cpes run FILE [--patient JSON|@file.json] [--json] [--data-dir DIR]`: run a protocol locally, with the
 // data packs and the db/research store of DIR (or $CPES_DATA_DIR) when given, as `cpes serve` would.
-// Exit 0 on success, 1 on a runtime error (or usage/I-O error), 2 on syntax or compile errors.
+// Exit 0 on success, 1 on a runtime error (or usage/I-O error, or a patient that cannot be used), 2 on
+// syntax or compile errors.
 import { readFile } from 'node:fs/promises';
 import { stripByteOrderMark } from '../compiler/frontend.js';
 import { runProtocol } from '../engine/index.js';
+import { renderDiagnostic, sourceWithCaret } from './check.js';
 import { installLibraryStore } from '../engine/library-store.js';
 import { usePackDirectory } from '../runtime/packs/active.js';
 import { quotasFromEnv } from '../store/quotas.js';
@@ -77,8 +79,12 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write('\nalerts:\n');
       for (const a of outcome.body.alerts) process.stdout.write(`  [${a.severity}] line ${a.line}: ${a.message}\n`);
     }
-    for (const d of outcome.body.diagnostics ?? []) process.stderr.write(`${file}:${d.line}:${d.column}: error: ${d.message}\n`);
+    const text = stripByteOrderMark(source);
+    for (const d of outcome.body.diagnostics ?? []) process.stderr.write(`${renderDiagnostic(file, text, d, true)}\n`);
     if (outcome.kind === 'runtime_error' || outcome.kind === 'timeout') process.stderr.write(`${outcome.body.error}\n`);
+    if (outcome.at) process.stderr.write(`${sourceWithCaret(text, outcome.at.line, outcome.at.column)}\n`);
+    // a request refused before running (a patient that cannot be used) has no diagnostics: say why
+    if (outcome.kind === 'invalid' && !outcome.body.diagnostics) process.stderr.write(`cpes run: ${outcome.body.error}\n`);
   }
-  return outcome.kind === 'ok' ? 0 : outcome.kind === 'invalid' ? 2 : 1;
+  return outcome.kind === 'ok' ? 0 : outcome.kind === 'invalid' && outcome.body.diagnostics ? 2 : 1;
 }

@@ -175,12 +175,28 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(`cpes listening on ${running.url} (${options.workers} workers${options.dev ? ', development mode' : ''})\n`);
   await new Promise<void>((resolve) => {
-    const stop = (signal: string): void => {
-      process.stderr.write(`cpes: ${signal} received, finishing running work\n`);
+    let stopping = false;
+    const stop = (why: string): void => {
+      if (stopping) return;
+      stopping = true;
+      process.stderr.write(`cpes: ${why}, finishing running work\n`);
       void running.close().then(resolve);
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM received'));
+    process.once('SIGINT', () => stop('SIGINT received'));
+    // `npx cpes serve` and `npm start` end on SIGTERM without passing it on, leaving this process behind:
+    // when started by npm, the end of the npm process that started it stops the server the same way
+    if (process.env.npm_command || process.env.npm_lifecycle_event) {
+      const parent = process.ppid;
+      const watch = setInterval(() => {
+        if (process.ppid === parent) return;
+        clearInterval(watch);
+        stop('the npm process that started it ended');
+      }, PARENT_CHECK_MS);
+      watch.unref();
+    }
   });
   return 0;
 }
+
+const PARENT_CHECK_MS = 500;

@@ -6,12 +6,15 @@ import { RuntimeError } from '../runtime/errors.js';
 import { administer, assess, track } from '../runtime/hooks.js';
 import { RunLog, type Severity } from '../runtime/log.js';
 import type { Registry } from '../runtime/modules/registry.js';
-import type { CallContext, JsonObject, RunPatient } from '../runtime/modules/types.js';
+import type { CallContext, Route, RunPatient } from '../runtime/modules/types.js';
+import { patientAsJson } from '../runtime/library-arguments.js';
+import { sign, toNumber } from '../runtime/numbers.js';
+import { parseUnit } from '../units/index.js';
 import { notBooleanError } from '../runtime/operators.js';
-import { kindOf, makeRecord, Quantity, renderForLog, renderText, toJson, type RecordValue, type Value } from '../runtime/values.js';
+import { formatQuantity, kindOf, makeRecord, Quantity, renderForLog, renderText, toJson, type RecordValue, type Value } from '../runtime/values.js';
 import { patientRecord } from '../runtime/patient.js';
 import { ExpressionCompiler, MAX_LIST_LENGTH, checkType, pathText, Scope, type FunctionCode, type ProgramTables, type TypeCode } from './expressions.js';
-import { checkDeadline, DEADLINE_STRIDE, located, TimeLimitReached, UNSET, type Eval, type Exec, type Frame, type Run } from './frame.js';
+import { asStatementError, checkDeadline, DEADLINE_STRIDE, located, TimeLimitReached, UNSET, type Eval, type Exec, type Frame, type Run } from './frame.js';
 
 export interface RunResult {
   log: RunLog;
@@ -117,10 +120,14 @@ class ProgramCompiler {
   private block(statements: A.Statement[], scope: Scope, inProtocol: boolean): Exec {
     const compiled = statements.map((s) => this.statement(s, scope, inProtocol));
     const n = compiled.length;
-    if (n === 1) return compiled[0]!;
     return (f) => {
-      for (let i = 0; i < n; i++) if (compiled[i]!(f)) return true;
-      return false;
+      let i = 0;
+      try {
+        for (; i < n; i++) if (compiled[i]!(f)) return true;
+        return false;
+      } catch (error) {
+        throw asStatementError(error, statements[i]!);
+      }
     };
   }
 
@@ -280,12 +287,18 @@ class ProgramCompiler {
 
   private administer(s: A.Administer, scope: Scope, inProtocol: boolean): Exec {
     const usesPatient = inProtocol && this.program.items.some((i) => i.kind === 'Protocol' && i.body.some((b) => b.kind === 'Input' && b.typeName === 'Patient'));
+    if (!s.dose) throw new Error('unchecked administer without a dose');
+    const doseAt = s.dose;
     const dose = this.expr(s.dose, scope);
+    const every = s.every ? { at: s.every, eval: this.expr(s.every, scope) } : null;
+    const route = s.route as Route | null;
+    const { drug, indication } = s;
     return (f) => {
       const amount = dose(f);
-      if (!(amount instanceof Quantity)) throw new RuntimeError(`the dose of ${s.drug} must be a quantity with a unit, got ${kindOf(amount)}`, s.dose);
-      const patient = usesPatient ? (toJson(f.run.patient, true) as JsonObject) : null;
-      administer(f.run.ctx, f.run.log, s, { drug: s.drug, dose: amount.value, unit: amount.unit.text, route: null, everyHours: null, indication: null, patient });
+      if (!(amount instanceof Quantity)) throw new RuntimeError(`the dose of ${drug} must be a quantity with a unit, got ${kindOf(amount)}`, doseAt);
+      const everyHours = every ? intervalHours(drug, every.eval(f), every.at) : null;
+      const patient = usesPatient ? patientAsJson(f.run.patient) : null;
+      administer(f.run.ctx, f.run.log, s, { drug, dose: toNumber(amount.value), unit: amount.unit.text, route, everyHours, indication, patient });
       return false;
     };
   }
@@ -332,6 +345,16 @@ class ProgramCompiler {
       return false;
     };
   }
+}
+
+const HOUR = parseUnit('h')!;
+
+/** The `every:` clause in hours: a duration above zero. */
+function intervalHours(drug: string, value: Value, at: A.Expr): number {
+  const hours = value instanceof Quantity ? value.in(HOUR) : null;
+  if (hours === null) throw new RuntimeError(`the interval of ${drug} ('every:') must be a duration such as 8 h or 30 min, got ${value instanceof Quantity ? formatQuantity(value) : kindOf(value)}`, at);
+  if (sign(hours) <= 0) throw new RuntimeError(`the interval of ${drug} ('every:') must be above 0, got ${formatQuantity(value as Quantity)}`, at);
+  return toNumber(hours);
 }
 
 function spanOf(s: A.Statement): { line: number; column: number; endLine: number; endColumn: number } {

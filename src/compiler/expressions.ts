@@ -3,14 +3,16 @@ import type { Span } from '../diagnostic.js';
 import type * as A from '../parser/ast.js';
 import { RuntimeError } from '../runtime/errors.js';
 import type { Registry } from '../runtime/modules/registry.js';
-import { add, compare, convert, divide, equals, multiply, negate, notBooleanError, remainder, subtract } from '../runtime/operators.js';
-import { fromJson, hasField, isRecord, kindOf, makeRecord, Quantity, recordType, type RecordValue, type Value } from '../runtime/values.js';
+import { BuiltinArgumentError, BUILTINS } from '../runtime/builtins.js';
+import { callLibrary } from '../runtime/library-call.js';
+import { compareNum, equalNum, isNum, minus, NumberRangeError, parseNumber, plus, times } from '../runtime/numbers.js';
+import { add, compare, contains, convert, divide, equals, MAX_LIST_LENGTH, multiply, negate, notBooleanError, OperandError, remainder, subtract, wholeNumber } from '../runtime/operators.js';
+import { hasField, isRecord, kindOf, makeRecord, Quantity, recordType, type RecordValue, type Value } from '../runtime/values.js';
 import { parseUnit } from '../units/index.js';
 import { BUILTIN_TYPES } from './check/types.js';
-import { toLibraryArgument } from '../runtime/library-arguments.js';
 import { CALL_DEADLINE_STRIDE, checkDeadline, located, MAX_CALL_DEPTH, UNSET, type Eval, type Exec, type Frame } from './frame.js';
 
-export const MAX_LIST_LENGTH = 100_000;
+export { MAX_LIST_LENGTH };
 
 /** A user function, linked by name so that functions may call each other and themselves. */
 export interface FunctionCode {
@@ -51,7 +53,7 @@ export function fitsType(value: Value, typeName: string, types: Map<string, Type
     case 'any':
       return true;
     case 'number':
-      return typeof value === 'number' || value instanceof Quantity;
+      return isNum(value) || value instanceof Quantity;
     case 'string':
       return typeof value === 'string';
     case 'boolean':
@@ -95,7 +97,9 @@ export class ExpressionCompiler {
   compile(e: A.Expr, scope: Scope): Eval {
     switch (e.kind) {
       case 'Number': {
-        const value: Value = e.unit === null ? e.value : Quantity.of(e.value, e.unit);
+        const number = parseNumber(e.text);
+        if (number === null) throw new Error(`unchecked number ${e.text}`);
+        const value: Value = e.unit === null ? number : Quantity.of(number, e.unit);
         return () => value;
       }
       case 'String':
@@ -183,7 +187,8 @@ export class ExpressionCompiler {
     };
   }
 
-  private member(e: A.Member, scope: Scope): Eval {
+  /** `optional`: the field of a `== null` test, which is null when the record lacks it (language.md §5). */
+  private member(e: A.Member, scope: Scope, optional = false): Eval {
     const object = this.compile(e.object, scope);
     const property = e.property;
     const path = pathText(e.object);
@@ -191,6 +196,7 @@ export class ExpressionCompiler {
       const target = object(f);
       if (!isRecord(target)) throw new RuntimeError(`cannot read field '${property}' of ${describeTarget(target)}`, e.propertySpan);
       if (hasField(target, property)) return target[property]!;
+      if (optional) return null;
       if (this.isPatient(target) && path !== null) {
         throw new RuntimeError(`${path}.${property} is not set; send it in the patient object`, e.propertySpan);
       }
@@ -199,19 +205,21 @@ export class ExpressionCompiler {
     };
   }
 
-  private index(e: A.Index, scope: Scope): Eval {
+  private index(e: A.Index, scope: Scope, optional = false): Eval {
     const object = this.compile(e.object, scope);
     const index = this.compile(e.index, scope);
     return (f) => {
       const target = object(f);
       const key = index(f);
       if (Array.isArray(target)) {
-        if (typeof key !== 'number' || !Number.isInteger(key)) throw new RuntimeError(`a list index must be a whole number, got ${kindOf(key)}`, e.index);
-        if (key < 0 || key >= target.length) throw new RuntimeError(`index ${key} is outside the list (0 to ${target.length - 1})`, e.index);
-        return target[key]!;
+        const position = wholeNumber(key);
+        if (position === null) throw new RuntimeError(`a list index must be a whole number, got ${isNum(key) ? String(key) : kindOf(key)}`, e.index);
+        if (position < 0 || position >= target.length) throw new RuntimeError(`index ${position} is outside the list (0 to ${target.length - 1})`, e.index);
+        return target[position]!;
       }
       if (isRecord(target)) {
         if (typeof key !== 'string') throw new RuntimeError(`a record is indexed by a string key, got ${kindOf(key)}`, e.index);
+        if (!hasField(target, key) && optional) return null;
         if (!hasField(target, key)) throw new RuntimeError(`no key ${JSON.stringify(key)}; the keys are: ${Object.keys(target).join(', ') || 'none'}`, e.index);
         return target[key]!;
       }
@@ -237,10 +245,10 @@ export class ExpressionCompiler {
       return (f) => {
         // a library call can be slow, so each one checks the deadline
         checkDeadline(f.run, e.line, `med.${library.module}.${library.name}`);
-        const values = args.map((a, i) => toLibraryArgument(a(f), fn.params[i], `${library.module}.${library.name}`, i));
+        const values = args.map((a) => a(f));
         try {
           f.run.ctx.line = e.line; // for the audit trail of db and research
-          return fromJson(registry.invoke(fn, values, {}, f.run.ctx));
+          return callLibrary(registry, fn, values, f.run.ctx);
         } catch (error) {
           throw located(error, e);
         }
@@ -248,7 +256,7 @@ export class ExpressionCompiler {
     }
     if (e.callee.kind !== 'Name') throw new Error('unchecked call target');
     const code = this.tables.functions.get(e.callee.name);
-    if (!code) throw new Error(`unchecked function ${e.callee.name}`);
+    if (!code) return this.builtinCall(e, e.callee.name, args);
     return (f) => {
       const run = f.run;
       if ((++run.calls & CALL_DEADLINE_STRIDE) === 0) checkDeadline(run, e.line, `function '${code.name}'`);
@@ -270,6 +278,29 @@ export class ExpressionCompiler {
     };
   }
 
+  /** `round(x, 1)`, `max(a, b)`, `len(xs)`: an error names the function, at the argument it concerns when it names one. */
+  private builtinCall(e: A.Call, name: string, args: Eval[]): Eval {
+    const builtin = BUILTINS.get(name);
+    if (!builtin) throw new Error(`unchecked function ${name}`);
+    return (f) => {
+      const values = args.map((a) => a(f));
+      try {
+        return builtin.apply(values);
+      } catch (error) {
+        if (error instanceof NumberRangeError) throw new RuntimeError(`${name}: the result is not a finite number`, e);
+        if (error instanceof OperandError) throw new RuntimeError(error.message, (error instanceof BuiltinArgumentError && e.args[error.argument]) || e);
+        throw error;
+      }
+    };
+  }
+
+  /** A field read that yields null instead of an error when the record lacks the field. */
+  private maybeAbsent(e: A.Expr, scope: Scope): Eval {
+    if (e.kind === 'Member') return this.member(e, scope, true);
+    if (e.kind === 'Index') return this.index(e, scope, true);
+    return this.compile(e, scope);
+  }
+
   private unary(e: A.Unary, scope: Scope): Eval {
     const operand = this.compile(e.operand, scope);
     if (e.op === 'not') {
@@ -282,7 +313,6 @@ export class ExpressionCompiler {
     }
     return (f) => {
       const v = operand(f);
-      if (typeof v === 'number') return v === 0 ? 0 : -v;
       try {
         return negate(v);
       } catch (error) {
@@ -292,8 +322,10 @@ export class ExpressionCompiler {
   }
 
   private binary(e: A.Binary, scope: Scope): Eval {
-    const left = this.compile(e.left, scope);
-    const right = this.compile(e.right, scope);
+    // `p.x == null` is a test of whether the field was sent, so that side may be absent
+    const nullTest = e.op === '==' || e.op === '!=';
+    const left = nullTest && e.right.kind === 'Null' ? this.maybeAbsent(e.left, scope) : this.compile(e.left, scope);
+    const right = nullTest && e.left.kind === 'Null' ? this.maybeAbsent(e.right, scope) : this.compile(e.right, scope);
     const at: Span = e;
     switch (e.op) {
       case 'and':
@@ -315,15 +347,25 @@ export class ExpressionCompiler {
           return b;
         };
       case '+':
-        return numeric(left, right, at, (a, b) => a + b, add);
+        return numeric(left, right, at, plus, add);
       case '-':
-        return numeric(left, right, at, (a, b) => a - b, subtract);
+        return numeric(left, right, at, minus, subtract);
       case '*':
-        return numeric(left, right, at, (a, b) => a * b, multiply);
+        return numeric(left, right, at, times, multiply);
       case '/':
-        return numeric(left, right, at, (a, b) => (b === 0 ? Number.NaN : a / b), divide);
+        return numeric(left, right, at, null, divide);
       case '%':
-        return numeric(left, right, at, (a, b) => (b === 0 ? Number.NaN : a % b), remainder);
+        return numeric(left, right, at, null, remainder);
+      case 'in':
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          try {
+            return contains(b, a);
+          } catch (error) {
+            throw located(error, at);
+          }
+        };
       case '<':
       case '<=':
       case '>':
@@ -332,8 +374,9 @@ export class ExpressionCompiler {
         return (f) => {
           const a = left(f);
           const b = right(f);
-          if (typeof a === 'number' && typeof b === 'number') {
-            return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+          if (isNum(a) && isNum(b)) {
+            const c = compareNum(a, b);
+            return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
           }
           try {
             return compare(op, a, b);
@@ -348,7 +391,7 @@ export class ExpressionCompiler {
         return (f) => {
           const a = left(f);
           const b = right(f);
-          if (typeof a === 'number' && typeof b === 'number') return negated ? a !== b : a === b;
+          if (isNum(a) && isNum(b)) return equalNum(a, b) !== negated;
           try {
             return equals(a, b) !== negated;
           } catch (error) {
@@ -360,14 +403,17 @@ export class ExpressionCompiler {
   }
 }
 
-/** Arithmetic with a fast path for two plain numbers; anything unusual goes through the checked operator. */
-function numeric(left: Eval, right: Eval, at: Span, fast: (a: number, b: number) => number, slow: (a: Value, b: Value) => Value): Eval {
+/** Arithmetic with a fast path for two plain numbers; anything else goes through the checked operator, which names every error. */
+function numeric(left: Eval, right: Eval, at: Span, fast: ((a: number, b: number) => Value) | null, slow: (a: Value, b: Value) => Value): Eval {
   return (f) => {
     const a = left(f);
     const b = right(f);
-    if (typeof a === 'number' && typeof b === 'number') {
-      const result = fast(a, b);
-      if (Number.isFinite(result)) return result === 0 ? 0 : result;
+    if (fast !== null && typeof a === 'number' && typeof b === 'number') {
+      try {
+        return fast(a, b);
+      } catch (error) {
+        if (!(error instanceof NumberRangeError)) throw error;
+      }
     }
     try {
       return slow(a, b);

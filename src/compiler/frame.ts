@@ -6,6 +6,7 @@ import type { CallContext } from '../runtime/modules/types.js';
 import { OperandError } from '../runtime/operators.js';
 import type { RecordValue, Value } from '../runtime/values.js';
 import { ArgumentError } from '../runtime/modules/types.js';
+import { LibraryFault } from '../runtime/library-call.js';
 
 /** A slot whose `let` has not run yet. */
 export const UNSET: unique symbol = Symbol('unset');
@@ -61,5 +62,19 @@ export type Exec = (f: Frame) => boolean;
 /** Gives an operator or library error the position of the construct that raised it. */
 export function located(error: unknown, at: Span): unknown {
   if (error instanceof OperandError || error instanceof ArgumentError) return new RuntimeError(error.message, at);
+  if (error instanceof LibraryFault) return new RuntimeError(error.message, at, error.fault);
   return error;
+}
+
+/**
+ * Any other error a statement raises is a defect of the engine, not of the protocol: it still stops the
+ * run at that statement with every event logged before it (stack overflows and the time limit pass on
+ * to the run, which answers them itself).
+ */
+export function asStatementError(error: unknown, at: Span): unknown {
+  if (error instanceof RuntimeError || error instanceof TimeLimitReached) return error;
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return error;
+  const positioned = located(error, at);
+  if (positioned !== error) return positioned;
+  return new RuntimeError('internal error while running this statement; the service log has the details', at, error);
 }

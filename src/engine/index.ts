@@ -7,7 +7,7 @@ import { formatDiagnostic, type Diagnostic } from '../diagnostic.js';
 import { createContext } from '../runtime/modules/context.js';
 import { registry } from '../runtime/modules/index.js';
 import type { JsonValue } from '../runtime/modules/types.js';
-import { buildPatient } from '../runtime/patient.js';
+import { buildPatient, PatientError, readPatient } from '../runtime/patient.js';
 import { seedFromText } from '../util/random.js';
 import { formatNumber } from '../runtime/values.js';
 import { LruCache } from './cache.js';
@@ -43,17 +43,6 @@ function failure(error: string, extra: Partial<RunEnvelope> = {}): RunEnvelope {
   return { success: false, events: [], alerts: [], stats: {}, error, ...extra };
 }
 
-function invalidPatient(patient: unknown): string | null {
-  if (patient === undefined || patient === null) return null;
-  if (typeof patient !== 'object' || Array.isArray(patient)) return 'patient must be an object of fields';
-  for (const [key, value] of Object.entries(patient)) {
-    if (!['number', 'string', 'boolean'].includes(typeof value) || (typeof value === 'number' && !Number.isFinite(value))) {
-      return `patient field '${key}' must be a number, a string or a boolean`;
-    }
-  }
-  return null;
-}
-
 /**
  * The run stops itself this long before its limit, so it can still send its partial log before the
  * pool's hard kill: 5% of the limit, at least 50 ms and at most 500 ms.
@@ -69,8 +58,13 @@ function deadlineOf(started: number, limitMs: number | undefined): number {
 export function runProtocol(source: string, patient?: Record<string, JsonValue>, options: EngineOptions = {}): RunOutcome {
   const started = performance.now();
   try {
-    const badPatient = invalidPatient(patient);
-    if (badPatient) return { kind: 'invalid', body: failure(badPatient, { code: 'invalid_request' }) };
+    let supplied: Record<string, JsonValue>;
+    try {
+      supplied = readPatient(patient);
+    } catch (error) {
+      if (error instanceof PatientError) return { kind: 'invalid', body: failure(error.message, { code: 'invalid_request' }) };
+      throw error;
+    }
     const compiled = compile(source);
     if (!compiled.program) {
       const diagnostics = compiled.diagnostics.map(({ line, column, endLine, endColumn, message }) => ({ line, column, endLine, endColumn, message }));
@@ -83,7 +77,7 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       now: options.now,
       actor: options.actor,
       store: () => options.store ?? libraryStore(),
-      patient: buildPatient(patient ?? {}),
+      patient: buildPatient(supplied),
       seed: seedFromText(JSON.stringify({ code: source, patient: patient ?? null })),
     });
     const { log, error, stopped } = compiled.program.run(ctx.patient!, ctx, deadlineOf(started, options.timeLimitMs));
@@ -93,7 +87,9 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       return { kind: 'timeout', body: { success: false, events: log.events, alerts: log.alerts, stats: {}, error: message, code: 'timeout' } };
     }
     if (error) {
-      return { kind: 'runtime_error', body: { success: false, events: log.events, alerts: log.alerts, stats: {}, error: error.format() } };
+      // a defect behind the error (a library function or the engine failed) goes to the service log, never to the caller
+      if (error.fault !== null) logFault(options.requestId, error.fault);
+      return { kind: 'runtime_error', body: { success: false, events: log.events, alerts: log.alerts, stats: {}, error: error.format() }, at: { line: error.at.line, column: error.at.column } };
     }
     return {
       kind: 'ok',
@@ -111,9 +107,13 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       },
     };
   } catch (error) {
-    // one JSON line with the request id; the error's name and message, never the protocol or patient
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    process.stderr.write(`${JSON.stringify({ level: 'error', request_id: options.requestId ?? null, message: 'internal error while running a protocol', error: reason })}\n`);
+    logFault(options.requestId, error);
     return { kind: 'runtime_error', body: failure('internal error while running the protocol; the service log has the details') };
   }
+}
+
+/** One JSON line with the request id; the error's name and message, never the protocol or patient. */
+function logFault(requestId: string | undefined, error: unknown): void {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  process.stderr.write(`${JSON.stringify({ level: 'error', request_id: requestId ?? null, message: 'internal error while running a protocol', error: reason })}\n`);
 }

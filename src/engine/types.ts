@@ -49,6 +49,8 @@ export interface RunEnvelope {
 export interface RunOutcome {
   kind: 'ok' | 'runtime_error' | 'invalid' | 'timeout';
   body: RunEnvelope;
+  /** where a runtime error stopped the run (for `cpes run` to show the line); not part of the HTTP body */
+  at?: { line: number; column: number };
 }
 
 export interface CallEnvelope {

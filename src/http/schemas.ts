@@ -5,20 +5,29 @@ import { createAjv } from '../util/ajv.js';
 export const MAX_CODE_POINTS = 10_000;
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A patient field sent with its unit: `{"value": 97, "unit": "umol/L"}`, converted to the field's unit on entry. */
+const measurementSchema = {
+  type: 'object',
+  required: ['value', 'unit'],
+  additionalProperties: false,
+  properties: { value: { type: 'number' }, unit: { type: 'string', description: 'a unit of docs/language.md §7, e.g. umol/L' } },
+} as const;
+
 export const patientSchema = {
   type: 'object',
-  description: 'Patient fields. The ten documented fields default to bp 90, hr 110, rr 22, temp 38.3, spo2 94, weight 70, age 55, gcs 15, lactate 2.0, sex "M"; other fields (creatinine, platelets, diastolic_bp, height, …) pass through.',
-  additionalProperties: { type: ['number', 'string', 'boolean'] },
+  description:
+    'Patient fields. The ten documented fields default to bp 90, hr 110, rr 22, temp 38.3, spo2 94, weight 70, age 55, gcs 15, lactate 2.0, sex "M"; other fields (creatinine, platelets, diastolic_bp, height, …) pass through. A field is a number, a string, a boolean or a list of them (`"medications": ["Warfarin"]`); a field with a unit (docs/language.md §6) may be sent with another unit as `{"value": 97, "unit": "umol/L"}` and is converted on entry.',
+  additionalProperties: { anyOf: [{ type: ['number', 'string', 'boolean'] }, { type: 'array', items: { type: ['number', 'string', 'boolean'] } }, measurementSchema] },
   properties: {
-    bp: { type: 'number', description: 'systolic blood pressure, mmHg', default: 90 },
-    hr: { type: 'number', description: 'heart rate, beats/min', default: 110 },
-    rr: { type: 'number', description: 'respiratory rate, breaths/min', default: 22 },
-    temp: { type: 'number', description: 'temperature, °C', default: 38.3 },
-    spo2: { type: 'number', description: 'oxygen saturation, %', default: 94 },
-    weight: { type: 'number', description: 'weight, kg', default: 70 },
+    bp: { anyOf: [{ type: 'number' }, measurementSchema], description: 'systolic blood pressure, mmHg', default: 90 },
+    hr: { anyOf: [{ type: 'number' }, measurementSchema], description: 'heart rate, beats/min', default: 110 },
+    rr: { anyOf: [{ type: 'number' }, measurementSchema], description: 'respiratory rate, breaths/min', default: 22 },
+    temp: { anyOf: [{ type: 'number' }, measurementSchema], description: 'temperature, °C', default: 38.3 },
+    spo2: { anyOf: [{ type: 'number' }, measurementSchema], description: 'oxygen saturation, %', default: 94 },
+    weight: { anyOf: [{ type: 'number' }, measurementSchema], description: 'weight, kg', default: 70 },
     age: { type: 'number', description: 'age, years', default: 55 },
     gcs: { type: 'number', description: 'Glasgow Coma Scale', default: 15 },
-    lactate: { type: 'number', description: 'lactate, mmol/L', default: 2.0 },
+    lactate: { anyOf: [{ type: 'number' }, measurementSchema], description: 'lactate, mmol/L', default: 2.0 },
     sex: { type: 'string', description: 'M or F', default: 'M' },
   },
 } as const;

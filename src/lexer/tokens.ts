@@ -61,7 +61,7 @@ export const RESERVED_WORDS = ['let', 'if', 'else', 'while', 'return', 'alert', 
  */
 export const CONTEXTUAL_KEYWORDS = [
   'protocol', 'function', 'import', 'input', 'type', 'extends', 'track', 'using', 'KAE', 'assess', 'for', 'in',
-  'administer', 'dose', 'severity',
+  'administer', 'dose', 'route', 'every', 'indication', 'severity',
 ] as const;
 export type Keyword = (typeof RESERVED_WORDS)[number] | (typeof CONTEXTUAL_KEYWORDS)[number];
 

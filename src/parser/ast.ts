@@ -117,11 +117,27 @@ export interface Alert extends Span {
   severitySpan: Span | null;
 }
 
+export type AdministerClauseName = 'dose' | 'route' | 'every' | 'indication';
+
+/** One clause of `administer`, as written (the checker reports duplicates and a missing dose). */
+export interface AdministerClause extends Span {
+  name: AdministerClauseName;
+}
+
 export interface Administer extends Span {
   kind: 'Administer';
   drug: string;
-  /** a quantity: `0.1 mcg/kg/min`, `15 mg/kg * p.weight` */
-  dose: Expr;
+  /** a quantity: `0.1 mcg/kg/min`, `15 mg/kg * p.weight`; null when no `dose:` clause is written */
+  dose: Expr | null;
+  /** `route: IV`, as written; null when none */
+  route: string | null;
+  routeSpan: Span | null;
+  /** `every: 8 h`: the interval of a repeated dose, a duration */
+  every: Expr | null;
+  /** `indication: "meningitis"` */
+  indication: string | null;
+  /** every clause in source order */
+  clauses: AdministerClause[];
 }
 
 export interface Track extends Span {
@@ -174,7 +190,10 @@ export interface Convert extends Span {
 
 export interface NumberLiteral extends Span {
   kind: 'Number';
+  /** the nearest double (Infinity when the literal overflows, a compile error) */
   value: number;
+  /** the literal as written, for its exact decimal value */
+  text: string;
   /** the unit written directly after the number (`65 mmHg`), else null */
   unit: string | null;
 }
@@ -259,6 +278,7 @@ export type BinaryOp =
   | '>='
   | '=='
   | '!='
+  | 'in'
   | '+'
   | '-'
   | '*'

@@ -82,7 +82,7 @@ function expressionsOf(s: A.Statement): A.Expr[] {
     case 'Alert':
       return [s.message];
     case 'Administer':
-      return [s.dose];
+      return [s.dose, s.every].filter((e): e is A.Expr => e !== null);
     case 'Return':
       return s.value ? [s.value] : [];
     case 'ExprStatement':

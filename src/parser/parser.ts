@@ -362,18 +362,64 @@ export class ProtocolParser extends EmbeddedActionsParser {
     { recoveryValueFunc: () => ({ kind: 'Alert' as const, message: { kind: 'Null' as const, ...NOWHERE }, severity: null, severitySpan: null, ...NOWHERE }) },
   );
 
+  /** `administer Drug` and its clauses in any order: `dose: expr`, `route: IV`, `every: 8 h`, `indication: "text"`. */
   private administerStatement = this.RULE(
     'administerStatement',
     (): A.Administer => {
       const first = this.CONSUME(T.Kw.administer);
       const drug = this.CONSUME(T.Identifier).image;
-      this.CONSUME(T.Kw.dose);
-      this.CONSUME(T.Colon);
-      const dose = this.SUBRULE(this.expression);
+      const node: A.Administer = { kind: 'Administer', drug, dose: null, route: null, routeSpan: null, every: null, indication: null, clauses: [], ...NOWHERE };
+      const clause = (name: A.AdministerClauseName, keyword: IToken, set: () => void): void => {
+        this.ACTION(() => {
+          node.clauses.push({ name, ...this.spanOf(keyword, keyword) });
+          set();
+        });
+      };
+      this.AT_LEAST_ONE(() => {
+        // not cached like the other alternatives: these close over this statement's node
+        this.OR([
+          {
+            ALT: () => {
+              const keyword = this.CONSUME(T.Kw.dose);
+              this.CONSUME(T.Colon);
+              const dose = this.SUBRULE(this.expression);
+              clause('dose', keyword, () => (node.dose ??= dose));
+            },
+          },
+          {
+            ALT: () => {
+              const keyword = this.CONSUME(T.Kw.route);
+              this.CONSUME2(T.Colon);
+              const route = this.CONSUME2(T.Identifier);
+              clause('route', keyword, () => {
+                if (node.route !== null) return;
+                node.route = route.image;
+                node.routeSpan = this.spanOf(route, route);
+              });
+            },
+          },
+          {
+            ALT: () => {
+              const keyword = this.CONSUME(T.Kw.every);
+              this.CONSUME3(T.Colon);
+              const every = this.SUBRULE2(this.expression);
+              clause('every', keyword, () => (node.every ??= every));
+            },
+          },
+          {
+            ALT: () => {
+              const keyword = this.CONSUME(T.Kw.indication);
+              this.CONSUME4(T.Colon);
+              const text = this.CONSUME(T.StringLiteral);
+              clause('indication', keyword, () => (node.indication ??= decodeString(text.image)));
+            },
+          },
+        ]);
+      });
       this.CONSUME(T.Semicolon);
-      return this.ACTION(() => ({ kind: 'Administer', drug, dose, ...this.spanOf(first) }) as A.Administer);
+      return this.ACTION(() => Object.assign(node, this.spanOf(first)));
     },
-    { recoveryValueFunc: () => ({ kind: 'Administer' as const, drug: '', dose: { kind: 'Null' as const, ...NOWHERE }, ...NOWHERE }) },
+    { recoveryValueFunc: () => ({ kind: 'Administer' as const, drug: '', dose: null, route: null, routeSpan: null, every: null, indication: null, clauses: [], ...NOWHERE }) },
   );
 
   private trackStatement = this.RULE(
@@ -495,6 +541,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
    * end in `as <unit>` conversions, looser than arithmetic (`a / b as mg/kg` converts the quotient);
    * they are parsed here rather than in a rule of their own, which every expression would pay for.
    */
+  private comparisonOperators: IOrAlt<IToken>[] | undefined;
   private comparison = this.RULE(
     'comparison',
     (): A.Expr => {
@@ -506,8 +553,12 @@ export class ProtocolParser extends EmbeddedActionsParser {
         this.ACTION(() => (left = this.conversion(first, left, unit)));
       });
       let count = 0;
-      this.MANY2(() => {
-        const op = this.CONSUME(T.ComparisonOp);
+      // one token decides: an operator continues the comparison (the default four would make `in`, also a name, costly to analyse)
+      this.MANY2({
+        MAX_LOOKAHEAD: 1,
+        DEF: () => {
+        // `in` (membership) is a contextual keyword, outside the ComparisonOp category so that it stays a name elsewhere
+        const op = this.OR2({ MAX_LOOKAHEAD: 1, DEF: (this.comparisonOperators ??= [{ ALT: () => this.CONSUME(T.ComparisonOp) }, { ALT: () => this.CONSUME(T.Kw.in) }]) });
         const rightFirst = this.LA(1);
         let right = this.SUBRULE2(this.additive);
         this.MANY3(() => {
@@ -522,6 +573,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
           }
           left = this.binary(first, left, op.image as A.BinaryOp, right);
         });
+        },
       });
       return left;
     },
@@ -655,7 +707,7 @@ export class ProtocolParser extends EmbeddedActionsParser {
             this.OPTION(() => {
               unit = this.CONSUME(T.Unit).image;
             });
-            return this.ACTION(() => ({ kind: 'Number', value: Number(number.image), unit, ...this.spanOf(number) }) as A.NumberLiteral);
+            return this.ACTION(() => ({ kind: 'Number', value: Number(number.image), text: number.image, unit, ...this.spanOf(number) }) as A.NumberLiteral);
           },
         },
         {

@@ -6,6 +6,8 @@ export class RuntimeError extends Error {
   constructor(
     message: string,
     readonly at: Span,
+    /** a defect behind the error (a library function that threw, an engine fault), for the service log; null for a protocol's own error */
+    readonly fault: unknown = null,
   ) {
     super(message);
   }

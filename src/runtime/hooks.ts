@@ -2,18 +2,22 @@
 import type { Span } from '../diagnostic.js';
 import { pyRound } from '../util/round.js';
 import { RuntimeError } from './errors.js';
+import { callLibraryJson, LibraryFault } from './library-call.js';
+import { patientAsJson } from './library-arguments.js';
 import type { RunLog } from './log.js';
 import { registry } from './modules/index.js';
 import { observe } from './modules/kae/index.js';
 import { kdigoCriteriaAvailable } from './modules/scores/index.js';
 import { ArgumentError, type AdministerOutcome, type AdministerRequest, type CallContext, type JsonObject, type JsonValue } from './modules/types.js';
 import { atLeast } from './modules/util/threshold.js';
+import { isNum, toNumber } from './numbers.js';
 import { formatNumber, formatQuantity, isRecord, kindOf, Quantity, toJson, type Value } from './values.js';
 
 /** §22.1: dose, interaction and timing checks from pk; without pk every drug is unknown. */
 export function administer(ctx: CallContext, log: RunLog, at: Span, request: AdministerRequest): void {
-  const { drug, dose, unit } = request;
-  const shown = `administer ${drug} ${formatNumber(dose)} ${unit}`;
+  const { drug, dose, unit, route, everyHours, indication } = request;
+  // `administer Vancomycin 1250 mg IV every 12 h`: the statement's clauses as written
+  const shown = `administer ${drug} ${formatNumber(dose)} ${unit}${route ? ` ${route}` : ''}${everyHours !== null ? ` every ${formatNumber(everyHours)} h` : ''}`;
   let outcome: AdministerOutcome;
   try {
     outcome = registry.hooks.administer
@@ -21,7 +25,7 @@ export function administer(ctx: CallContext, log: RunLog, at: Span, request: Adm
       : { level: 'UNKNOWN', reason: null, data: { drug, dose, unit, level: 'UNKNOWN', moiss_class: 'UNKNOWN' } };
   } catch (error) {
     if (error instanceof ArgumentError) throw new RuntimeError(error.message, at);
-    throw error;
+    throw new RuntimeError(`the dose check of ${drug} failed (an internal error of the library); please report it`, at, error);
   }
   const suffix =
     outcome.level === 'OK'
@@ -29,7 +33,8 @@ export function administer(ctx: CallContext, log: RunLog, at: Span, request: Adm
       : outcome.level === 'UNKNOWN'
         ? `dose UNKNOWN drug${outcome.reason ? `; ${outcome.reason}` : ''}`
         : `dose ${outcome.level} ${outcome.reason ?? ''}`.trimEnd();
-  log.add(at.line, 'administer', `${shown}: ${suffix}`, outcome.data);
+  const clauses: JsonObject = { route: route ?? outcome.data.route ?? null, every_hours: everyHours, indication };
+  log.add(at.line, 'administer', `${shown}: ${suffix}`, { ...outcome.data, ...clauses });
   if (outcome.level === 'ERROR') throw new RuntimeError(`${shown}: ${suffix}`, at);
 }
 
@@ -37,11 +42,11 @@ export function administer(ctx: CallContext, log: RunLog, at: Span, request: Adm
 export function track(ctx: CallContext, log: RunLog, at: Span, path: string, value: Value, useKae: boolean): void {
   if (!useKae) {
     // a quantity's number and unit travel as separate facts, so the data stays numeric
-    const facts: JsonObject = value instanceof Quantity ? { path, value: value.value, unit: value.unit.text } : { path, value: toJson(value) };
+    const facts: JsonObject = value instanceof Quantity ? { path, value: toNumber(value.value), unit: value.unit.text } : { path, value: toJson(value) };
     log.add(at.line, 'track', `track ${path} = ${renderValue(value)}`, facts);
     return;
   }
-  const measurement = value instanceof Quantity ? value.value : value;
+  const measurement = value instanceof Quantity ? toNumber(value.value) : isNum(value) ? toNumber(value) : value;
   if (typeof measurement !== 'number' || !Number.isFinite(measurement)) {
     throw new RuntimeError(`track ${path} using KAE needs a number, but ${path} is ${kindOf(value)}`, at);
   }
@@ -57,7 +62,7 @@ export function track(ctx: CallContext, log: RunLog, at: Span, path: string, val
 }
 
 function renderValue(v: Value): string {
-  if (typeof v === 'number') return formatNumber(v);
+  if (isNum(v)) return formatNumber(v);
   if (typeof v === 'string') return JSON.stringify(v);
   if (v instanceof Quantity) return formatQuantity(v);
   return JSON.stringify(toJson(v));
@@ -67,9 +72,10 @@ function invokeScore(ctx: CallContext, at: Span, name: string, args: JsonValue[]
   const fn = registry.resolve('scores', name);
   if (!fn) throw new RuntimeError(`assess needs scores.${name}, which this installation does not provide`, at);
   try {
-    return registry.invoke(fn, args, {}, ctx) as JsonObject;
+    return callLibraryJson(registry, fn, args, ctx) as JsonObject;
   } catch (error) {
     if (error instanceof ArgumentError) throw new RuntimeError(error.message, at);
+    if (error instanceof LibraryFault) throw new RuntimeError(error.message, at, error.fault);
     throw error;
   }
 }
@@ -79,7 +85,7 @@ const SEPSIS_RISK = ['LOW', 'MODERATE', 'HIGH'];
 /** §22.3: `assess p for sepsis | shock | aki`. */
 export function assess(ctx: CallContext, log: RunLog, at: Span, path: string, target: Value, condition: string): void {
   if (!isRecord(target)) throw new RuntimeError(`assess needs a patient record, but ${path} is ${kindOf(target)}`, at);
-  const patient = toJson(target, true) as JsonObject;
+  const patient = patientAsJson(target);
   const prefix = `assess ${path} for ${condition}`;
   switch (condition) {
     case 'sepsis': {

@@ -3,20 +3,21 @@
 // parameter); inside a record, a patient field is converted to its §2 unit. Any other quantity is
 // passed as its number.
 import { parseUnit } from '../units/index.js';
-import type { JsonValue, ParamSpec } from './modules/types.js';
+import type { JsonObject, JsonValue, ParamSpec } from './modules/types.js';
 import { ArgumentError } from './modules/types.js';
 import { PATIENT_FIELD_UNITS } from './patient.js';
-import { formatQuantity, isRecord, Quantity, toJson, type Value } from './values.js';
+import { toNumber } from './numbers.js';
+import { formatQuantity, isRecord, Quantity, toJson, type RecordValue, type Value } from './values.js';
 
 export function toLibraryArgument(value: Value, param: ParamSpec | undefined, label: string, index: number): JsonValue {
   if (value instanceof Quantity) {
     const unit = param?.unit === undefined ? null : parseUnit(param.unit);
-    if (!unit) return value.value;
+    if (!unit) return toNumber(value.value);
     const converted = value.in(unit);
-    if (converted === null || !Number.isFinite(converted)) {
+    if (converted === null) {
       throw new ArgumentError(`${label}: argument ${index + 1} '${param!.name}' must be in ${unit.text} (${unit.dimension}), got ${formatQuantity(value)} (${value.unit.dimension})`);
     }
-    return converted;
+    return toNumber(converted);
   }
   if (isRecord(value)) {
     const out: Record<string, JsonValue> = {};
@@ -30,8 +31,13 @@ function fieldValue(key: string, value: Value, label: string, index: number, par
   const unitText = Object.hasOwn(PATIENT_FIELD_UNITS, key) ? PATIENT_FIELD_UNITS[key]! : null;
   if (!(value instanceof Quantity) || unitText === null) return toJson(value, true);
   const converted = value.in(parseUnit(unitText)!);
-  if (converted === null || !Number.isFinite(converted)) {
+  if (converted === null) {
     throw new ArgumentError(`${label}: argument ${index + 1}${param ? ` '${param.name}'` : ''}: field '${key}' must be in ${unitText}, got ${formatQuantity(value)}`);
   }
-  return converted;
+  return toNumber(converted);
+}
+
+/** The protocol patient as plain JSON in the units of language.md §6 (lists as sent), for the dose check. */
+export function patientAsJson(patient: RecordValue): JsonObject {
+  return toLibraryArgument(patient, undefined, 'administer', 0) as JsonObject;
 }

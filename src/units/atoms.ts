@@ -35,6 +35,9 @@ const ATOMS: readonly Atom[] = [
   atom('day', 'time', 86_400),
   atom('mmHg', 'pressure', 133.322387415),
   atom('kPa', 'pressure', 1000),
+  atom('pmol', 'amount', 1e-12),
+  atom('nmol', 'amount', 1e-9),
+  atom('umol', 'amount', 1e-6),
   atom('mmol', 'amount', 1e-3),
   atom('mol', 'amount', 1),
   // equivalents are their own kind: 1 mEq is 1 mmol only for a monovalent ion
@@ -47,7 +50,7 @@ const ATOMS: readonly Atom[] = [
 ];
 
 /** Protocol spellings that name the same atom. */
-const ALIASES: Readonly<Record<string, string>> = { hr: 'h', IU: 'units', ug: 'mcg', Cel: '°C', degC: '°C' };
+const ALIASES: Readonly<Record<string, string>> = { hr: 'h', IU: 'units', ug: 'mcg', Cel: '°C', degC: '°C', 'µmol': 'umol', 'μmol': 'umol' };
 
 const BY_SYMBOL = new Map<string, Atom>(ATOMS.map((a) => [a.symbol, a]));
 for (const [alias, target] of Object.entries(ALIASES)) BY_SYMBOL.set(alias, BY_SYMBOL.get(target)!);

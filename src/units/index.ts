@@ -1,9 +1,20 @@
 // Units and their algebra (language.md §7): the one home of units for the lexer, the checker, the
 // runtime and the library. A unit is a product of atoms with integer exponents (`mcg/kg/min` is
 // mcg¹·kg⁻¹·min⁻¹). It sits below every stage and imports nothing of them.
+import { ExactDecimal, type Decimal } from '../util/decimal.js';
+import type { Analyte } from './analytes.js';
 import { atomNamed, type Atom } from './atoms.js';
 
 export { UNIT_SPELLINGS, atomNamed, type Atom } from './atoms.js';
+export { ANALYTES, type Analyte } from './analytes.js';
+
+/** An exact positive factor num/den (the sizes of time units and mmHg make some ratios non-terminating). */
+export interface Ratio {
+  num: Decimal;
+  den: Decimal;
+}
+
+const ONE = new ExactDecimal(1);
 
 export interface Term {
   atom: Atom;
@@ -22,6 +33,10 @@ export interface Unit {
   factor: number;
   /** the kinds as a canonical multiset (`mass-1 mass1 time-1`): equal for commensurable units */
   kinds: string;
+  /** `factor` exactly */
+  ratio: Ratio;
+  /** the substance measured (`p.creatinine`), whose molar mass converts its mass and amount; null for most units */
+  analyte: Analyte | null;
 }
 
 const parsed = new Map<string, Unit | null>();
@@ -60,9 +75,72 @@ function parseUncached(text: string): Unit | null {
 
 function build(terms: Term[], text?: string): Unit {
   let factor = 1;
-  for (const t of terms) factor *= t.atom.factor ** t.exponent;
+  let num = ONE;
+  let den = ONE;
+  for (const t of terms) {
+    factor *= t.atom.factor ** t.exponent;
+    const size = new ExactDecimal(t.atom.factor).pow(Math.abs(t.exponent));
+    if (t.exponent > 0) num = num.times(size);
+    else den = den.times(size);
+  }
   const frozen = Object.freeze(terms.map((t) => Object.freeze({ ...t })));
-  return Object.freeze({ text: text ?? render(terms), terms: frozen, dimension: dimensionText(terms), factor, kinds: kindsOf(terms) });
+  return Object.freeze({ text: text ?? render(terms), terms: frozen, dimension: dimensionText(terms), factor, kinds: kindsOf(terms), ratio: { num, den }, analyte: null });
+}
+
+/** The term that carries a substance: the one mass or amount term, on top with exponent 1 (`mg/dL`, `umol/L`, `mmol`). */
+function substanceTerm(u: Unit): Term | null {
+  const terms = u.terms.filter((t) => t.atom.kind === 'mass' || t.atom.kind === 'amount');
+  return terms.length === 1 && terms[0]!.exponent === 1 ? terms[0]! : null;
+}
+
+const withAnalytes = new Map<string, Unit>();
+
+/** The unit as a measure of one analyte (`p.creatinine` is mg/dL of creatinine); unchanged when no term can carry it. */
+export function withAnalyte(unit: Unit, analyte: Analyte | null): Unit {
+  if (analyte === unit.analyte) return unit;
+  if (analyte === null) return parseUnit(unit.text) ?? unit;
+  if (!substanceTerm(unit)) return unit;
+  const key = `${unit.text}|${analyte.name}`;
+  let found = withAnalytes.get(key);
+  if (!found) {
+    found = Object.freeze({ ...unit, analyte });
+    if (withAnalytes.size < 10_000) withAnalytes.set(key, found);
+  }
+  return found;
+}
+
+const SAME: Ratio = Object.freeze({ num: ONE, den: ONE });
+const ratios = new WeakMap<Unit, Map<Unit, Ratio | null>>();
+
+/** The exact factor from one unit to another (value × num ÷ den); null when they are not commensurable. Units are interned, so it is worked out once per pair. */
+export function conversionRatio(from: Unit, to: Unit): Ratio | null {
+  if (from === to || (from.text === to.text && from.kinds === to.kinds)) return SAME;
+  let known = ratios.get(from);
+  if (!known) ratios.set(from, (known = new Map()));
+  let ratio = known.get(to);
+  if (ratio === undefined) {
+    ratio = ratioBetween(from, to);
+    if (known.size < 1000) known.set(to, ratio);
+  }
+  return ratio;
+}
+
+function ratioBetween(from: Unit, to: Unit): Ratio | null {
+  let num = from.ratio.num.times(to.ratio.den);
+  let den = from.ratio.den.times(to.ratio.num);
+  if (from.kinds === to.kinds) return { num, den };
+  // mass ⇄ amount through the analyte's molar mass (g/mol): grams ÷ M = moles
+  const analyte = from.analyte ?? to.analyte;
+  if (!analyte || (from.analyte && to.analyte && from.analyte !== to.analyte)) return null;
+  const a = substanceTerm(from);
+  const b = substanceTerm(to);
+  if (!a || !b || a.atom.kind === b.atom.kind) return null;
+  const rest = (u: Unit, t: Term): string => kindsOf(u.terms.filter((x) => x !== t));
+  if (rest(from, a) !== rest(to, b)) return null;
+  const molarMass = new ExactDecimal(analyte.molarMass);
+  if (a.atom.kind === 'mass') den = den.times(molarMass);
+  else num = num.times(molarMass);
+  return { num, den };
 }
 
 function render(terms: Term[]): string {
@@ -88,23 +166,17 @@ function kindsOf(terms: readonly Term[]): string {
     .join(' ');
 }
 
-/** Whether two units add and compare (after conversion). */
+/** Whether two units add and compare (after conversion): the same kinds, or mass and amount of one analyte. */
 export function commensurable(a: Unit, b: Unit): boolean {
-  return a === b || a.kinds === b.kinds;
+  return a === b || a.kinds === b.kinds || conversionRatio(a, b) !== null;
 }
 
-/** The number that turns a value in `from` into a value in `to`; null when they are not commensurable. */
-export function conversionFactor(from: Unit, to: Unit): number | null {
-  if (from === to || from.text === to.text) return 1;
-  if (!commensurable(from, to)) return null;
-  return from.factor / to.factor;
-}
-
-/** `value` from one unit into another (null: not commensurable), without binary noise. */
+/** `value` from one unit into another (null: not commensurable), without binary noise; for the library's doubles. */
 export function convertValue(value: number, from: Unit, to: Unit): number | null {
   if (from === to || from.text === to.text) return value;
-  if (!commensurable(from, to)) return null;
-  return tidy((value * from.factor) / to.factor);
+  const ratio = conversionRatio(from, to);
+  if (!ratio) return null;
+  return tidy((value * ratio.num.toNumber()) / ratio.den.toNumber());
 }
 
 /**
@@ -118,8 +190,8 @@ export function tidy(x: number): number {
 /** The outcome of multiplying or dividing two units: a unit, or null for a plain number, and a scale. */
 export interface Product {
   unit: Unit | null;
-  /** result value = left value × (right value)^±1 × scale, then tidy() */
-  scale: number;
+  /** result value = left value × (right value)^±1 × scale.num ÷ scale.den */
+  scale: Ratio;
 }
 
 const BODY_WEIGHT = 'kg';
@@ -137,7 +209,13 @@ export function multiplyUnits(a: Unit, b: Unit, sign: 1 | -1): Product {
     if (t.atom.kind === 'temperature') throw new UnitAlgebraError(`a temperature (${t.spelling}) can be added, subtracted and compared but not ${sign === 1 ? 'multiplied' : 'divided'}`);
   }
   const terms: Term[] = a.terms.map((t) => ({ ...t }));
-  let scale = 1;
+  let num = ONE;
+  let den = ONE;
+  const scaleBy = (factor: Decimal, exponent: number): void => {
+    const size = factor.pow(Math.abs(exponent));
+    if (exponent > 0) num = num.times(size);
+    else den = den.times(size);
+  };
   for (const t of b.terms) {
     const exponent = t.exponent * sign;
     const same = terms.find((x) => x.atom === t.atom);
@@ -148,7 +226,8 @@ export function multiplyUnits(a: Unit, b: Unit, sign: 1 | -1): Product {
     const joinable = terms.filter((x) => x.atom.kind === t.atom.kind && x.atom.power === t.atom.power && t.atom.symbol !== BODY_WEIGHT);
     const target = joinable.find((x) => Math.sign(x.exponent) === -Math.sign(exponent)) ?? joinable[0];
     if (target) {
-      scale *= (t.atom.factor / target.atom.factor) ** exponent;
+      scaleBy(new ExactDecimal(t.atom.factor), exponent);
+      scaleBy(new ExactDecimal(target.atom.factor), -exponent);
       target.exponent += exponent;
     } else {
       terms.push({ ...t, exponent });
@@ -157,10 +236,10 @@ export function multiplyUnits(a: Unit, b: Unit, sign: 1 | -1): Product {
   const kept: Term[] = [];
   for (const t of terms) {
     if (t.exponent === 0) continue;
-    if (t.atom.kind === 'percent') scale *= 0.01 ** t.exponent;
+    if (t.atom.kind === 'percent') scaleBy(new ExactDecimal('0.01'), t.exponent);
     else kept.push(t);
   }
-  return { unit: kept.length ? internComputed(kept) : null, scale };
+  return { unit: kept.length ? internComputed(kept) : null, scale: { num, den } };
 }
 
 /** 1/u, for a plain number divided by a quantity. */

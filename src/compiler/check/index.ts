@@ -4,7 +4,9 @@
 import type { Diagnostic, Span } from '../../diagnostic.js';
 import type * as A from '../../parser/ast.js';
 import type { LibraryCatalog } from '../../runtime/modules/registry.js';
-import { parseUnit, type Unit } from '../../units/index.js';
+import { BUILTINS, MAX_ROUND_DIGITS, type Builtin, type BuiltinArgument } from '../../runtime/builtins.js';
+import { ROUTES } from '../../runtime/modules/types.js';
+import { commensurable, parseUnit, type Unit } from '../../units/index.js';
 import { nearestName } from '../../util/names.js';
 import { BUILTIN_TYPES, describeKind, literalFits, literalKind } from './types.js';
 import { UnitChecker, type StaticUnit, type UnitScope } from './units.js';
@@ -46,6 +48,7 @@ class Checker {
         }
         return paramUnits.get(key)!;
       },
+      (name) => this.functions.has(name),
     );
   }
 
@@ -218,10 +221,9 @@ class Checker {
           this.error(s.severitySpan ?? s, `unknown severity '${s.severity}': use ${SEVERITIES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
         }
         return;
-      case 'Administer': {
-        if (this.checkValue(s.dose, scope) === 'plain') this.error(s.dose, `the dose of ${s.drug} needs a unit, e.g. '500 mg' or '15 mg/kg * p.weight'`);
+      case 'Administer':
+        this.checkAdminister(s, scope);
         return;
-      }
       case 'Track':
         this.checkPathRoot(s.path, s, scope);
         return;
@@ -239,6 +241,32 @@ class Checker {
       case 'ExprStatement':
         this.checkValue(s.expr, scope);
         return;
+    }
+  }
+
+  /** `administer Drug dose: … [route: …] [every: …] [indication: "…"]`: each clause once, a dose with a unit, a known route, a duration. */
+  private checkAdminister(s: A.Administer, scope: Scope): void {
+    const seen = new Set<string>();
+    for (const clause of s.clauses) {
+      if (seen.has(clause.name)) this.error(clause, `the '${clause.name}:' clause of administer ${s.drug} is given twice`);
+      seen.add(clause.name);
+    }
+    if (s.dose === null) {
+      this.error(s, `administer ${s.drug} needs a dose: write 'administer ${s.drug} dose: 500 mg;'`);
+    } else if (this.checkValue(s.dose, scope) === 'plain') {
+      this.error(s.dose, `the dose of ${s.drug} needs a unit, e.g. '500 mg' or '15 mg/kg * p.weight'`);
+    }
+    if (s.route !== null && !(ROUTES as readonly string[]).includes(s.route)) {
+      const near = ROUTES.find((r) => r === s.route!.toUpperCase()) ?? nearestName(s.route, ROUTES);
+      this.error(s.routeSpan ?? s, `unknown route '${s.route}': use ${ROUTES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
+    }
+    if (s.every !== null) {
+      const unit = this.checkValue(s.every, scope);
+      if (unit === 'plain' || (unit !== null && !commensurable(unit, HOUR))) {
+        this.error(s.every, `the interval of ${s.drug} ('every:') must be a duration such as 8 h or 30 min` + (unit === 'plain' ? '; give it a unit' : `, not ${unit.dimension}`));
+      } else if (literalNumber(s.every) !== null && literalNumber(s.every)! <= 0) {
+        this.error(s.every, `the interval of ${s.drug} ('every:') must be above 0`);
+      }
     }
   }
 
@@ -262,6 +290,8 @@ class Checker {
   private checkExpr(e: A.Expr, scope: Scope): void {
     switch (e.kind) {
       case 'Number':
+        if (!Number.isFinite(e.value)) this.error(e, `the number ${e.text} is beyond the largest number the language holds (about 1.8e308)`);
+        return;
       case 'String':
       case 'Boolean':
       case 'Null':
@@ -304,6 +334,10 @@ class Checker {
       case 'Binary':
         this.checkExpr(e.left, scope);
         this.checkExpr(e.right, scope);
+        if (e.op === 'in') {
+          const found = literalKind(e.right);
+          if (found && found.kind !== 'list') this.error(e.right, `'in' tests membership of a list, but its right side is ${describeKind(found)}`);
+        }
         return;
       case 'Convert':
         this.checkExpr(e.value, scope);
@@ -353,7 +387,9 @@ class Checker {
     if (callee.kind === 'Name' && !scope.names.has(callee.name)) {
       const fn = this.functions.get(callee.name);
       if (!fn) {
-        if (this.types.has(callee.name)) this.error(callee, `type '${callee.name}' is built with '${callee.name} { field: value }', not called`);
+        const builtin = BUILTINS.get(callee.name);
+        if (builtin) this.checkBuiltinCall(e, builtin);
+        else if (this.types.has(callee.name)) this.error(callee, `type '${callee.name}' is built with '${callee.name} { field: value }', not called`);
         else this.unknownName(callee.name, callee, scope);
         return;
       }
@@ -372,6 +408,21 @@ class Checker {
     }
     this.checkExpr(callee, scope);
     this.error(e, 'only functions and library functions can be called');
+  }
+
+  /** A built-in's arity, and the kind of each literal argument (`round("a")`, `len(5)`, `round(x, 1.5)`). */
+  private checkBuiltinCall(e: A.Call, builtin: Builtin): void {
+    const count = e.args.length;
+    if (count < builtin.minArgs || count > builtin.maxArgs) {
+      const range = builtin.maxArgs === Infinity ? `at least ${builtin.minArgs}` : builtin.minArgs === builtin.maxArgs ? `${builtin.minArgs}` : `${builtin.minArgs} or ${builtin.maxArgs}`;
+      this.error(e, `'${builtin.name}' takes ${range} argument${(builtin.maxArgs === Infinity ? builtin.minArgs : builtin.maxArgs) === 1 ? '' : 's'} but is given ${count}`);
+      return;
+    }
+    e.args.forEach((arg, i) => {
+      const wanted = builtin.args[Math.min(i, builtin.args.length - 1)]!;
+      const problem = builtinArgumentProblem(wanted, arg, count);
+      if (problem) this.error(arg, `${builtin.name}: argument ${i + 1} must be ${problem}`);
+    });
   }
 
   /** Resolves `med.<module>.<function>`, reporting what does not exist; null when it does not. */
@@ -404,6 +455,37 @@ class Checker {
       const range = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
       this.error(call, `'${fn.label}' takes ${range} argument${fn.maxArgs === 1 ? '' : 's'} but is given ${count}`);
     }
+  }
+}
+
+const HOUR = parseUnit('h')!;
+
+/** The value of a plain or unit number literal (`8 h` → 8, `-1` → -1), else null. */
+function literalNumber(e: A.Expr): number | null {
+  if (e.kind === 'Number') return e.value;
+  if (e.kind === 'Unary' && e.op === '-' && e.operand.kind === 'Number') return -e.operand.value;
+  return null;
+}
+
+/** What is wrong with a literal argument of a built-in, as the end of "must be …", or null (fine, or known only when running). */
+function builtinArgumentProblem(wanted: BuiltinArgument, arg: A.Expr, count: number): string | null {
+  const found = literalKind(arg);
+  if (!found || found.kind === 'null') return found ? `${wanted === 'whole number' ? 'a whole number' : `a ${wanted}`}, got null` : null;
+  const got = `, got ${describeKind(found)}`;
+  switch (wanted) {
+    case 'number or quantity':
+      return found.kind === 'number' ? null : `a number or a quantity${got}`;
+    case 'whole number': {
+      const n = literalNumber(arg);
+      if (found.kind !== 'number' || (arg.kind === 'Number' && arg.unit !== null)) return `a whole number of digits${found.kind === 'number' ? ', not a quantity' : got}`;
+      return n !== null && (!Number.isInteger(n) || n < 0 || n > MAX_ROUND_DIGITS) ? `a whole number of digits from 0 to ${MAX_ROUND_DIGITS}, got ${n}` : null;
+    }
+    case 'list':
+      return found.kind === 'list' ? null : `a list${got}`;
+    case 'list or string':
+      return found.kind === 'list' || found.kind === 'string' ? null : `a list or a string${got}`;
+    case 'numbers, quantities or one list':
+      return found.kind === 'number' || (found.kind === 'list' && count === 1) ? null : `a number or a quantity (or one list of them)${got}`;
   }
 }
 

@@ -3,8 +3,9 @@
 // applies the same rules; what it can know and is wrong is a compile error at the construct.
 import type { Span } from '../../diagnostic.js';
 import type * as A from '../../parser/ast.js';
-import { PATIENT_FIELD_UNITS } from '../../runtime/patient.js';
-import { commensurable, invertUnit, multiplyUnits, parseUnit, UnitAlgebraError, type Unit } from '../../units/index.js';
+import { BUILTINS } from '../../runtime/builtins.js';
+import { patientFieldUnit } from '../../runtime/patient.js';
+import { commensurable, invertUnit, multiplyUnits, parseUnit, UnitAlgebraError, withAnalyte, type Unit } from '../../units/index.js';
 
 /** A plain number, a quantity in a known unit, or not known (any other value, or not knowable). */
 export type StaticUnit = 'plain' | Unit | null;
@@ -22,6 +23,8 @@ export type LibraryParamUnits = (module: string, name: string) => readonly { nam
 type Report = (at: Span, message: string) => void;
 
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
+/** the statically known extremes of built-ins: `min(5 mg, 1 g)` must compare its arguments */
+const EXTREMES = new Set(['min', 'max']);
 
 /** How a message names an operand: `5 mL`, `dose (mg)`, `p.bp (mmHg)`, or `a quantity in mg`. */
 function shown(u: Unit, e: A.Expr): string {
@@ -46,6 +49,8 @@ export class UnitChecker {
   constructor(
     private readonly report: Report,
     private readonly paramUnits: LibraryParamUnits,
+    /** a function of the file, which hides a built-in of the same name */
+    private readonly isUserFunction: (name: string) => boolean,
   ) {}
 
   /** The unit of `e`, reporting every unit error inside it. */
@@ -61,10 +66,7 @@ export class UnitChecker {
         return scope.known.get(e.name) ?? null;
       case 'Member': {
         this.infer(e.object, scope);
-        if (e.object.kind === 'Name' && scope.patients.has(e.object.name)) {
-          const unit = PATIENT_FIELD_UNITS[e.property];
-          return unit ? parseUnit(unit) : null;
-        }
+        if (e.object.kind === 'Name' && scope.patients.has(e.object.name)) return patientFieldUnit(e.property);
         return null;
       }
       case 'Unary': {
@@ -76,8 +78,7 @@ export class UnitChecker {
       case 'Binary':
         return this.binary(e, scope);
       case 'Call':
-        this.call(e, scope);
-        return null;
+        return this.call(e, scope);
       case 'List':
         for (const x of e.elements) this.infer(x, scope);
         return null;
@@ -107,6 +108,8 @@ export class UnitChecker {
       this.report(e, `'as ${e.unit}' converts a quantity, but this is a plain number; write the unit after the number instead`);
     } else if (isUnit(from) && !commensurable(from, to)) {
       this.report(e, `cannot convert ${shown(from, e.value)} to ${to.text}: ${from.dimension} is not ${to.dimension}`);
+    } else if (isUnit(from)) {
+      return withAnalyte(to, from.analyte);
     }
     return to;
   }
@@ -114,7 +117,7 @@ export class UnitChecker {
   private binary(e: A.Binary, scope: UnitScope): StaticUnit {
     const left = this.infer(e.left, scope);
     const right = this.infer(e.right, scope);
-    if (e.op === 'and' || e.op === 'or') return null;
+    if (e.op === 'and' || e.op === 'or' || e.op === 'in') return null;
     const both = isUnit(left) && isUnit(right);
     if (COMPARISONS.has(e.op)) {
       if (both && !commensurable(left, right)) this.report(e, `cannot compare ${shown(left, e.left)} with ${shown(right, e.right)}: ${left.dimension} is not ${right.dimension}`);
@@ -151,13 +154,14 @@ export class UnitChecker {
     }
   }
 
-  /** A library parameter declared with a unit takes a commensurable quantity (converted when it runs). */
-  private call(e: A.Call, scope: UnitScope): void {
+  /** A library parameter declared with a unit takes a commensurable quantity (converted when it runs); a built-in keeps its argument's unit. */
+  private call(e: A.Call, scope: UnitScope): StaticUnit {
     const args = e.args.map((a) => this.infer(a, scope));
+    if (e.callee.kind === 'Name' && !scope.known.has(e.callee.name) && !this.isUserFunction(e.callee.name)) return this.builtin(e, e.callee.name, args);
     const path = libraryPath(e.callee);
-    if (!path) return;
+    if (!path) return null;
     const params = this.paramUnits(path[0], path[1]);
-    if (!params) return;
+    if (!params) return null;
     args.forEach((arg, i) => {
       const wanted = params[i]?.unit;
       if (wanted && isUnit(arg) && !commensurable(arg, wanted)) {
@@ -165,6 +169,20 @@ export class UnitChecker {
         this.report(e.args[i]!, `${label} must be in ${wanted.text} (${wanted.dimension}), got ${shown(arg, e.args[i]!)} (${arg.dimension})`);
       }
     });
+    return null;
+  }
+
+  /** `round(5 mg)` is in mg; `min(5 mg, 1 g)` compares its arguments, so their units must be commensurable. */
+  private builtin(e: A.Call, name: string, args: StaticUnit[]): StaticUnit {
+    const builtin = BUILTINS.get(name);
+    if (!builtin || !builtin.keepsUnit || args.length === 0) return null;
+    const first = args[0]!;
+    if (EXTREMES.has(name) && isUnit(first)) {
+      args.forEach((u, i) => {
+        if (i > 0 && isUnit(u) && !commensurable(first, u)) this.report(e.args[i]!, `${name}: cannot compare ${shown(first, e.args[0]!)} with ${shown(u, e.args[i]!)}: ${first.dimension} is not ${u.dimension}`);
+      });
+    }
+    return first;
   }
 }
 

@@ -1,6 +1,6 @@
 // A pool child: runs protocols with the engine entry point and answers over IPC. It exits when the
 // parent goes away, so no orphan keeps running.
-import { runProtocol } from '../../engine/index.js';
+import { checkProtocol, runProtocol } from '../../engine/index.js';
 import { installLibraryStore } from '../../engine/library-store.js';
 import { quotasFromEnv } from '../../store/quotas.js';
 import { SqliteLibraryStore } from '../../store/sqlite/library.js';
@@ -26,4 +26,6 @@ process.on('message', (message: PoolRequest) => {
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);
 });
+// build the parser before taking work, so its one-time analysis never counts against a run's time limit
+checkProtocol('protocol Warm {}');
 process.send({ ready: true });

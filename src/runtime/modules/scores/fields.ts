@@ -1,7 +1,7 @@
-// Which patient fields the scores read (modules.md §1.3, §1.5, §2). A score given a field that no score
-// and no part of §2 knows refuses it, naming the field and the fields it does read: a misspelt or
-// unsupported criterion (`tia2`, `surgery`) must never score as if it were absent.
-import { nearestName } from '../../../util/names.js';
+// Which patient fields the scores read (modules.md §1.3, §1.5, §2). A score takes the whole patient and
+// ignores fields it does not read, but refuses a near miss of one it does (`tia2`, `surgery`), naming the
+// field it meant and the fields it reads: a misspelt criterion must never score as if it were absent.
+import { editDistance } from '../../../util/names.js';
 import { ArgumentError, type JsonObject } from '../types.js';
 import { PATIENT_FIELDS } from '../util/patient.js';
 
@@ -63,17 +63,42 @@ const KNOWN = new Set<string>([
   ...Object.values(SCORE_FIELDS).flatMap((entries) => entries.flatMap(fieldsOf)),
 ]);
 
-/** Throws an argument error for a patient field that no score and no part of §2 knows. */
+/** `Stroke_History`, `stroke-history`, `strokehistory` are one name. */
+const squeeze = (name: string): string => name.toLowerCase().replace(/[\s_.\-]+/g, '');
+
+/** Whole words of a field this long or longer count as a near miss (`surgery` for `recent_surgery`); shorter ones (`day`) do not. */
+const MIN_WORD_MISS = 5;
+
+/**
+ * The field the score reads that `field` nearly names, or null: the same name in another case or with other
+ * separators, within two edits and a third of its length (`tia2` for `tia`, `plateletts` for `platelets`, not
+ * `ph` for `hr`), or one or more whole words at the start or end of it (`surgery` for `recent_surgery`).
+ */
+function nearMiss(field: string, reads: readonly string[]): string | null {
+  const f = squeeze(field);
+  const words = field.toLowerCase().split(/[\s_.\-]+/).join('_');
+  for (const name of reads) {
+    const n = squeeze(name);
+    if (f === n) return name;
+    const distance = editDistance(f, n, 2);
+    if (distance <= 2 && distance * 3 <= Math.max(f.length, n.length)) return name;
+    if (words.length >= MIN_WORD_MISS && (name.startsWith(`${words}_`) || name.endsWith(`_${words}`))) return name;
+  }
+  return null;
+}
+
+/**
+ * A score reads the fields it needs and ignores the others (a protocol's own inputs, other scores' fields),
+ * except a field that nearly names one it reads: that is a misspelling that must never score as absent.
+ */
 export function rejectUnknownFields(patient: JsonObject, score: string): void {
+  const reads = (SCORE_FIELDS[score] ?? []).flatMap(fieldsOf);
   for (const field of Object.keys(patient)) {
     if (KNOWN.has(field)) continue;
-    const reads = SCORE_FIELDS[score] ?? [];
-    const names = reads.flatMap(fieldsOf);
-    const near = nearestName(field, names) ?? names.find((n) => n.includes(field) || field.includes(n)) ?? null;
+    const near = nearMiss(field, reads);
+    if (near === null) continue;
     throw new ArgumentError(
-      `scores.${score}: unknown patient field '${field}'` +
-        (near ? ` (did you mean '${near}'?)` : '') +
-        `; this score reads ${reads.map((r) => r.replace(/\|/g, ' or ')).join(', ')}`,
+      `scores.${score}: unknown patient field '${field}' (did you mean '${near}'?); this score reads ${(SCORE_FIELDS[score] ?? []).map((r) => r.replace(/\|/g, ' or ')).join(', ')}`,
     );
   }
 }
