@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { MissingRecordError, QuotaExceededError, type AuditStamp, type LibraryStore, type Quotas } from '../../src/store/library.js';
 
-export type OpenStore = (quotas?: Partial<Quotas>) => { store: LibraryStore; dispose(): void };
+export type OpenStore = (quotas?: Partial<Quotas>) => { store: LibraryStore; dispose(): void } | Promise<{ store: LibraryStore; dispose(): void }>;
 
 let clock = Date.parse('2026-11-25T08:00:00.000Z');
 /** A stamp one millisecond after the previous one, so "newest first" is well defined. */
@@ -17,13 +17,13 @@ const patient = (id: string, name = 'Test Patient') => ({ patient_id: id, name, 
 export function libraryStoreContract(name: string, open: OpenStore): void {
   describe(`library store contract: ${name}`, () => {
     let store: LibraryStore;
-    let dispose: () => void;
-    const use = (quotas?: Partial<Quotas>) => {
+    let dispose: (() => void) | undefined;
+    const use = async (quotas?: Partial<Quotas>) => {
       dispose?.();
-      ({ store, dispose } = open(quotas));
+      ({ store, dispose } = await open(quotas));
     };
     beforeEach(() => use());
-    afterEach(() => dispose());
+    afterEach(() => dispose?.());
 
     it('keeps each organization to its own records: same patient id, two records', () => {
       expect(store.savePatient(stampFor('A'), patient('PT-1', 'Ann'))).to.deep.equal({ created: true });
@@ -99,8 +99,8 @@ export function libraryStoreContract(name: string, open: OpenStore): void {
       expect(store.storeStudyRecord(stampFor('B'), 'S', '{}')).to.equal(1);
     });
 
-    it('refuses writes beyond each quota, exactly at the edge, and audits the refusal', () => {
-      use({ patients: 2, runs: 1, lab_results: 1, other_records: 1 });
+    it('refuses writes beyond each quota, exactly at the edge, and audits the refusal', async () => {
+      await use({ patients: 2, runs: 1, lab_results: 1, other_records: 1 });
       store.savePatient(stampFor('A'), patient('P1'));
       store.savePatient(stampFor('A'), patient('P2'));
       expect(store.savePatient(stampFor('A'), patient('P2', 'replaced'))).to.deep.equal({ created: false }); // a replacement is not a new row
