@@ -10,6 +10,7 @@ import type { JsonValue } from '../runtime/modules/types.js';
 import { buildPatient } from '../runtime/patient.js';
 import { seedFromText } from '../util/random.js';
 import { formatNumber } from '../runtime/values.js';
+import { StoreUnavailableError } from '../store/errors.js';
 import { LruCache } from './cache.js';
 import { libraryStore } from './library-store.js';
 import type { EngineOptions, RunEnvelope, RunOutcome } from './types.js';
@@ -111,6 +112,10 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       },
     };
   } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      const message = `${error.message}; records written by this run before that stay written; retry shortly`;
+      return { kind: 'unavailable', body: failure(message, { code: 'unavailable' }) };
+    }
     // one JSON line with the request id; the error's name and message, never the protocol or patient
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     process.stderr.write(`${JSON.stringify({ level: 'error', request_id: options.requestId ?? null, message: 'internal error while running a protocol', error: reason })}\n`);

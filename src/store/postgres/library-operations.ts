@@ -85,6 +85,15 @@ export class PostgresLibraryOperations implements AsyncLibraryStore {
     }
   }
 
+  /** Replaces the secret (an operator command): every instance's later pseudonyms change at once. */
+  async rotateSecret(): Promise<void> {
+    try {
+      await this.pool.query('INSERT INTO installation_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET secret = excluded.secret', [randomBytes(32)]);
+    } catch (error) {
+      rethrow(error);
+    }
+  }
+
   /** The next id of a kind for the organization, refusing beyond the quota (the counter's row lock orders writers). */
   private async next(tx: Tx, org: string, kind: Counter, quota?: keyof Quotas): Promise<number> {
     const { rows } = await tx.client.query<{ value: number }>(

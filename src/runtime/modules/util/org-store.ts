@@ -1,7 +1,9 @@
 // How db and research reach the organization's store (modules.md §16, §19): every call is stamped with
 // the organization, actor, request, source and protocol line, and audited, including calls refused with
-// an argument error. Store refusals (quota, missing record) become argument errors here.
-import { MissingRecordError, QuotaExceededError, type AuditStamp, type LibraryStore } from '../../../store/library.js';
+// an argument error. Store refusals (quota, size, value, missing record) become argument errors here: a
+// 400 on /call, a positioned runtime error in a protocol. An unreachable database is not an argument
+// error: it passes through as StoreUnavailableError (503).
+import { isStoreRefusal, type AuditStamp, type LibraryStore } from '../../../store/library.js';
 import { ArgumentError, type CallContext } from '../types.js';
 
 export function stampOf(ctx: CallContext): AuditStamp {
@@ -23,7 +25,7 @@ export function withStore<T>(ctx: CallContext, label: string, target: string | n
   try {
     return body(store, stamp);
   } catch (error) {
-    if (error instanceof QuotaExceededError || error instanceof MissingRecordError) throw new ArgumentError(`${label}: ${error.message}`);
+    if (isStoreRefusal(error)) throw new ArgumentError(`${label}: ${error.message}`);
     if (error instanceof ArgumentError) store.appendAudit(stamp, operation, target, 'error');
     throw error;
   }
