@@ -21,6 +21,7 @@ function operationsFor(request: Extract<BridgeRequest, { method: string }>): Pro
 }
 
 async function answer(request: BridgeRequest): Promise<BridgeAnswer> {
+  if ('warm' in request) return { value: null };
   if ('close' in request) {
     const closing = opened;
     opened = null;

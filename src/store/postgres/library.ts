@@ -67,8 +67,12 @@ type Method = keyof AsyncLibraryStore & string;
 export class PostgresLibraryStore implements LibraryStore {
   private constructor(private readonly options: PostgresOptions & { quotas: Partial<Quotas> }) {}
 
-  /** Nothing connects until the first call; a database that is down then answers StoreUnavailableError. */
+  /**
+   * Starts the bridge's thread now (so a run's first call does not pay for loading it) but connects only on
+   * the first call; a database that is down then answers StoreUnavailableError.
+   */
   static open(options: PostgresOptions & { quotas?: Partial<Quotas> }): PostgresLibraryStore {
+    send({ warm: true });
     return new PostgresLibraryStore({ ...options, quotas: options.quotas ?? {} });
   }
 
