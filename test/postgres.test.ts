@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { PostgresKeyStore } from '../src/store/postgres/keys.js';
+import { PostgresLibraryStore } from '../src/store/postgres/library.js';
+import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
+import { SqliteLibraryStore } from '../src/store/sqlite/library.js';
+import { stampFor } from './helpers/store-contract.js';
 import { PG_SCHEMA_VERSION } from '../src/store/postgres/migrations.js';
 import { cpes, cpesAsync, startServe } from './helpers/cli.js';
 import { keyStoreContract, manualClock } from './helpers/key-store-contract.js';
@@ -255,6 +259,42 @@ describe('PostgreSQL store', function () {
     } finally {
       await server.close();
     }
+  });
+
+  it('cpes store migrate copies a SQLite store into an empty database and compares every table', async () => {
+    const dir = scratch();
+    const keys = SqliteKeyStore.open(dir);
+    const { key } = await keys.createKey('Clinic', 'starter');
+    for (let i = 0; i < 3; i++) await keys.admit((await keys.authenticate(key))!);
+    await keys.close();
+    const records = SqliteLibraryStore.open(dir);
+    records.savePatient(stampFor('Clinic'), { patient_id: 'P', name: 'Ann', age: 40, weight: 60, sex: 'F', vitals: null, metadata: null });
+    records.saveLab(stampFor('Clinic'), { patient_id: 'P', test_name: 'K', canonical: 'K', value: 4.1, unit: 'mmol/L', is_critical: true });
+    records.recordConsent(stampFor('Clinic'), { patient_id: 'P', study_id: 'S', consented: true, consent_date: null, recorded_by: null });
+    const secret = records.installationSecret();
+    records.close();
+
+    const url = await database.freshSchema();
+    const migrated = await cpesAsync(['store', 'migrate', '--from', join(dir, 'cpes.db'), '--to', url]);
+    expect(migrated.status, migrated.stderr).to.equal(0);
+    expect(migrated.stdout).to.match(/^usage_monthly\s+1\s+1$/m);
+    expect(migrated.stdout).to.match(/^lib_db_audit\s+3\s+3$/m);
+    expect(migrated.stdout).to.contain('every table has the same number of rows');
+
+    const store = await PostgresKeyStore.open({ url, poolSize: 1 });
+    const account = (await store.authenticate(key))!;
+    expect((await store.usage(account)).requests_used).to.equal(3);
+    expect((await store.createKey('Next', 'sandbox')).prefix).to.match(/^cpes_/); // ids continue after the copied ones
+    expect((await store.listKeys()).map((k) => k.id)).to.deep.equal([1, 2]);
+    await store.close();
+    const library = PostgresLibraryStore.open({ url, poolSize: 1 });
+    expect(library.getLabs(stampFor('Clinic'), 'P', null, 5)).to.deep.include.members([{ ...library.getLabs(stampFor('Clinic'), 'P', null, 5)[0]!, value: 4.1, is_critical: true }]);
+    expect(library.latestConsent(stampFor('Clinic'), 'P', 'S')!.consented).to.equal(true);
+    expect(library.installationSecret().equals(secret)).to.equal(true);
+    library.close();
+
+    const again = await cpesAsync(['store', 'migrate', '--from', join(dir, 'cpes.db'), '--to', url]);
+    expect([again.status, again.stderr]).to.deep.equal([1, 'cpes store: the target database already holds rows in api_keys; migrate into an empty database (nothing was written)\n']);
   });
 
   it('cpes keys works against the URL and says clearly when the database cannot be reached', async () => {
