@@ -59,6 +59,19 @@ describe('store limits through the library', () => {
     store.close();
   });
 
+  it('refuses a request that sends more than 8 MiB to the store, however many calls it makes', () => {
+    const store = SqliteLibraryStore.open(null);
+    const events = JSON.stringify(Array.from({ length: 8000 }, (_, i) => ({ step: i, note: 'n'.repeat(90) })));
+    const run = runProtocol(
+      `protocol Flood {\n  let events = ${events};\n  let id = med.db.start_run("flood");\n  for i in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] {\n    let done = med.db.end_run(id, events, "COMPLETED");\n  }\n}`,
+      undefined,
+      { organization: 'Clinic', store },
+    );
+    expect(run.kind, JSON.stringify(run.body.error)).to.equal('runtime_error');
+    expect(run.body.error).to.match(/^Runtime error at line 5, column \d+: db\.end_run: this request has sent more than 8 MiB to the record store \(the limit per request\); nothing more is written$/);
+    store.close();
+  });
+
   it('counts the bytes an organization already holds when an older data directory is upgraded', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cpes-limits-'));
     const old = new Database(join(dir, 'cpes.db'));

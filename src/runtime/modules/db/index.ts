@@ -62,7 +62,7 @@ function dbFunction(spec: DbFunction): FunctionSpec {
     onRefused: auditRefusal(label),
     impl: (a, ctx) => {
       const target = spec.target?.(a) ?? null;
-      return withStore(ctx, label, target, (store, stamp) => {
+      return withStore(ctx, label, target, a, (store, stamp) => {
         countCall(ctx, label);
         return spec.run(a, { store, stamp }, label);
       });
