@@ -3,6 +3,7 @@
 // store latency, rate-limit refusals. One registry per server, so servers in one process do not mix.
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { installedPacks } from '../runtime/packs/active.js';
 
 /** What the metrics read from the worker pool when scraped. */
 export interface PoolGauges {
@@ -55,6 +56,17 @@ export class ServiceMetrics {
     new Gauge({ name: 'cpes_worker_pool_size', help: 'protocol workers ready to run', registers, collect() { this.set(pool.readyWorkers); } });
     new Gauge({ name: 'cpes_worker_pool_busy', help: 'protocol workers running a protocol now', registers, collect() { this.set(pool.busyPids.length); } });
     new Gauge({ name: 'cpes_worker_queue_depth', help: 'runs waiting for a worker', registers, collect() { this.set(pool.queueDepth); } });
+    // packs live in each instance's data directory: this lets monitoring see that every instance has the same ones
+    new Gauge({
+      name: 'cpes_data_pack_info',
+      help: 'installed data packs (value 1), by kind, version and SHA-256 of the imported file',
+      labelNames: ['kind', 'version', 'sha256'],
+      registers,
+      collect() {
+        this.reset();
+        for (const pack of installedPacks().packs) this.set({ kind: pack.kind, version: String(pack.version), sha256: pack.sha256 }, 1);
+      },
+    });
     let counted = 0;
     new Counter({
       name: 'cpes_worker_restarts_total',
