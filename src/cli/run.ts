@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
       for (const a of outcome.body.alerts) process.stdout.write(`  [${a.severity}] line ${a.line}: ${a.message}\n`);
     }
     for (const d of outcome.body.diagnostics ?? []) process.stderr.write(`${file}:${d.line}:${d.column}: error: ${d.message}\n`);
-    if (outcome.kind === 'runtime_error' || outcome.kind === 'timeout') process.stderr.write(`${outcome.body.error}\n`);
+    if (outcome.kind !== 'ok' && outcome.kind !== 'invalid') process.stderr.write(`${outcome.body.error}\n`);
   }
   return outcome.kind === 'ok' ? 0 : outcome.kind === 'invalid' ? 2 : 1;
 }

@@ -146,13 +146,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
   let access: AccessControl;
   let closeStore = async (): Promise<void> => {};
   const location = storeLocation(options.store, options.dataDir, options.poolSize);
-  let pool: WorkerPool | null = null;
-  const metrics = new ServiceMetrics({
-    get readyWorkers() { return pool?.readyWorkers ?? 0; },
-    get busyPids() { return pool?.busyPids ?? []; },
-    get queueDepth() { return pool?.queueDepth ?? 0; },
-    get restarts() { return pool?.restarts ?? 0; },
-  });
+  const metrics = new ServiceMetrics();
   if (options.dev) {
     access = createDevAccess();
     log('WARNING: development mode: no API key is required and nothing is counted. Do not expose this server.');
@@ -163,7 +157,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
   }
   const library = openLibrary(options);
   usePackDirectory(options.dataDir || null); // /v1/call and /v1/health read packs here; each pool child is told the same directory
-  pool = new WorkerPool({
+  const pool = new WorkerPool({
     workers: options.workers,
     runTimeoutMs: options.runTimeoutMs,
     maxQueue: options.maxQueue,
@@ -171,6 +165,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     dataDir: library.dataDir,
     storeUrl: location.kind === 'postgres' ? location.url : undefined,
   });
+  metrics.watchPool(pool);
   const separateMetrics = options.metricsPort !== undefined;
   const app = createApp({ pool, access, log, metrics, metricsOnApiPort: !separateMetrics });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
@@ -184,11 +179,10 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     metricsUrl = `http://${urlHost(host)}:${await listen(metricsServer, options.metricsPort!, host)}/metrics`;
   }
   let closing: Promise<void> | null = null;
-  const running: WorkerPool = pool;
   return {
     server,
     url,
-    pool: running,
+    pool,
     metrics,
     metricsUrl,
     close: () =>
@@ -197,7 +191,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
         const stopped = new Promise<void>((resolve) => server.close(() => resolve())).then(() => (closed = true));
         server.closeIdleConnections();
         metricsServer?.close();
-        await running.close(); // running protocols finish, up to the run timeout
+        await pool.close(); // running protocols finish, up to the run timeout
         // let the answers of those runs reach their clients, closing connections as they fall idle
         for (let waited = 0; !closed && waited < 2000; waited += 25) {
           server.closeIdleConnections();

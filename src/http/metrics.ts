@@ -27,7 +27,7 @@ export class ServiceMetrics {
   private readonly store: Histogram<'operation'>;
   private readonly refusals: Counter<'limit'>;
 
-  constructor(pool: PoolGauges) {
+  constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'cpes_' });
     this.requests = new Counter({ name: 'cpes_http_requests_total', help: 'HTTP requests answered, by endpoint, method and status', labelNames: ['endpoint', 'method', 'status'], registers });
@@ -53,9 +53,6 @@ export class ServiceMetrics {
       registers,
     });
     this.refusals = new Counter({ name: 'cpes_rate_limit_refusals_total', help: 'requests refused (429) by the minute or the month limit', labelNames: ['limit'], registers });
-    new Gauge({ name: 'cpes_worker_pool_size', help: 'protocol workers ready to run', registers, collect() { this.set(pool.readyWorkers); } });
-    new Gauge({ name: 'cpes_worker_pool_busy', help: 'protocol workers running a protocol now', registers, collect() { this.set(pool.busyPids.length); } });
-    new Gauge({ name: 'cpes_worker_queue_depth', help: 'runs waiting for a worker', registers, collect() { this.set(pool.queueDepth); } });
     // packs live in each instance's data directory: this lets monitoring see that every instance has the same ones
     new Gauge({
       name: 'cpes_data_pack_info',
@@ -67,6 +64,14 @@ export class ServiceMetrics {
         for (const pack of installedPacks().packs) this.set({ kind: pack.kind, version: String(pack.version), sha256: pack.sha256 }, 1);
       },
     });
+  }
+
+  /** Reports the worker pool's gauges from now on (the pool starts after the store, which already reports here). */
+  watchPool(pool: PoolGauges): void {
+    const registers = [this.registry];
+    new Gauge({ name: 'cpes_worker_pool_size', help: 'protocol workers ready to run', registers, collect() { this.set(pool.readyWorkers); } });
+    new Gauge({ name: 'cpes_worker_pool_busy', help: 'protocol workers running a protocol now', registers, collect() { this.set(pool.busyPids.length); } });
+    new Gauge({ name: 'cpes_worker_queue_depth', help: 'runs waiting for a worker', registers, collect() { this.set(pool.queueDepth); } });
     let counted = 0;
     new Counter({
       name: 'cpes_worker_restarts_total',

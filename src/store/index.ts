@@ -18,7 +18,8 @@ export type { KeyInfo, KeyStore, Admission } from './keys.js';
 /** Connections of one process to PostgreSQL unless --pool-size says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
-export type StoreLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+/** The data directory is kept with PostgreSQL too: it holds the data packs and the executable's file cache. */
+export type StoreLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number; dataDir: string };
 
 /**
  * Where the store is: `store` (a postgres:// URL from --store or CPES_STORE) when given, else SQLite in the
@@ -30,7 +31,7 @@ export function storeLocation(store: string | undefined, dataDir: string, poolSi
     throw new StoreError(`--store must be a postgres:// URL (got '${redactUrl(store)}'); SQLite needs no --store: it lives in --data-dir`);
   }
   if (!Number.isInteger(poolSize) || poolSize < 1) throw new StoreError(`the pool size must be a whole number ≥ 1, got ${poolSize}`);
-  return { kind: 'postgres', url: store, poolSize };
+  return { kind: 'postgres', url: store, poolSize, dataDir };
 }
 
 /** The location for messages and logs (no password). */
@@ -50,5 +51,5 @@ export async function openKeyStore(location: StoreLocation, options: { now?: () 
  */
 export function openLibraryStore(location: StoreLocation, quotas: Partial<Quotas>): LibraryStore {
   if (location.kind === 'sqlite') return SqliteLibraryStore.open(location.dataDir, { quotas });
-  return PostgresLibraryStore.open({ url: location.url, poolSize: 2, quotas });
+  return PostgresLibraryStore.open({ url: location.url, poolSize: 2, quotas, dataDir: location.dataDir });
 }

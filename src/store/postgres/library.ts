@@ -10,6 +10,8 @@
 // since the pool kills a worker that waits too long, and the bridge's own deadline is below it.
 import { fileURLToPath } from 'node:url';
 import { createSyncFn } from 'synckit';
+import { inSingleExecutable } from '../../util/assets.js';
+import { cachedAssetFile } from '../../util/asset-cache.js';
 import { StoreUnavailableError } from '../errors.js';
 import {
   InvalidValueError,
@@ -29,12 +31,16 @@ const BRIDGE_TIMEOUT_MS = 15_000;
 
 let bridge: ((request: BridgeRequest) => BridgeAnswer) | null = null;
 
+/** The thread's script: the bundled copy the executable embeds (written to its cache), else the module beside this one. */
+function workerScript(dataDir: string): string {
+  if (inSingleExecutable()) return cachedAssetFile('pgBridge', dataDir, (digest) => `pg-bridge-${digest}.cjs`);
+  return fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './bridge-worker-tsx.mjs' : './bridge-worker.js', import.meta.url));
+}
+
 /** One worker thread per process, started on first use. */
-function send(request: BridgeRequest): BridgeAnswer {
+function send(request: BridgeRequest, dataDir = '.'): BridgeAnswer {
   if (!bridge) {
-    const fromSource = import.meta.url.endsWith('.ts');
-    const worker = fileURLToPath(new URL(fromSource ? './bridge-worker-tsx.mjs' : './bridge-worker.js', import.meta.url));
-    bridge = createSyncFn<(request: BridgeRequest) => Promise<BridgeAnswer>>(worker, { timeout: BRIDGE_TIMEOUT_MS, execArgv: [] });
+    bridge = createSyncFn<(request: BridgeRequest) => Promise<BridgeAnswer>>(workerScript(dataDir), { timeout: BRIDGE_TIMEOUT_MS, execArgv: [] });
   }
   try {
     return bridge(request);
@@ -71,8 +77,8 @@ export class PostgresLibraryStore implements LibraryStore {
    * Starts the bridge's thread now (so a run's first call does not pay for loading it) but connects only on
    * the first call; a database that is down then answers StoreUnavailableError.
    */
-  static open(options: PostgresOptions & { quotas?: Partial<Quotas> }): PostgresLibraryStore {
-    send({ warm: true });
+  static open(options: PostgresOptions & { quotas?: Partial<Quotas>; dataDir?: string }): PostgresLibraryStore {
+    send({ warm: true }, options.dataDir);
     return new PostgresLibraryStore({ ...options, quotas: options.quotas ?? {} });
   }
 
