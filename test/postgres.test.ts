@@ -63,9 +63,23 @@ describe('PostgreSQL store', function () {
     const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresKeyStore.open({ url, poolSize: 2 })));
     const initial = await Promise.all(stores.map((s) => s.ensureInitialKey()));
     expect(initial.filter((k) => k !== null)).to.have.length(1);
-    const [version] = await database.query(`SELECT version FROM ${new URL(url).searchParams.get('options')!.split('=')[1]}.cpes_schema_version`);
+    const schema = decodeURIComponent(new URL(url).searchParams.get('options')!).split('=')[1]!;
+    const [version] = await database.query(`SELECT version FROM ${schema}.cpes_schema_version`);
     expect(version).to.deep.equal({ version: PG_SCHEMA_VERSION });
     for (const store of stores) await store.close();
+  });
+
+  it('refuses to update, delete or truncate audit rows, even through raw SQL', async () => {
+    const url = await database.freshSchema();
+    const schema = decodeURIComponent(new URL(url).searchParams.get('options')!).split('=')[1]!;
+    const library = PostgresLibraryStore.open({ url, poolSize: 1 });
+    library.appendAudit(stampFor('A'), 'close', null, 'ok');
+    library.close();
+    for (const statement of [`UPDATE ${schema}.lib_db_audit SET outcome = 'error'`, `DELETE FROM ${schema}.lib_db_audit`, `TRUNCATE ${schema}.lib_db_audit`]) {
+      const failure = await database.query(statement).then(() => 'allowed', (e: Error) => e.message);
+      expect(failure, statement).to.equal('the audit trail is append-only');
+    }
+    expect(await database.query(`SELECT count(*)::int AS n FROM ${schema}.lib_db_audit`)).to.deep.equal([{ n: 1 }]);
   });
 
   it('three instances on one database admit exactly 30 of 90 simultaneous requests of a 30-per-minute key', async () => {

@@ -9,6 +9,8 @@ export interface PostgresOptions {
   url: string;
   /** connections this process may hold (pg's `max`) */
   poolSize: number;
+  /** the longest to wait for a connection, queueing for a free one of the pool included (10 s) */
+  connectTimeoutMs?: number;
 }
 
 /** SQLSTATE classes that mean "the database cannot serve now": connection (08), resources (53), operator (57), and retryable conflicts. */
@@ -58,7 +60,8 @@ export function createPool(options: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize,
-    connectionTimeoutMillis: 3000,
+    // also the longest a request waits for a free connection of the pool: a burst queues, a dead database fails
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     query_timeout: 10_000,
     idleTimeoutMillis: 30_000,
     application_name: 'cpes',

@@ -60,7 +60,9 @@ export class PostgresLibraryOperations implements AsyncLibraryStore {
   }
 
   static async open(options: PostgresOptions & { quotas?: Partial<Quotas> }): Promise<PostgresLibraryOperations> {
-    const pool = createPool(options);
+    // one call at a time per process, so nothing queues: a short wait tells an unreachable database early,
+    // which matters because the calling thread is blocked meanwhile
+    const pool = createPool({ connectTimeoutMs: 3000, ...options });
     try {
       await migratePostgres(pool);
     } catch (error) {

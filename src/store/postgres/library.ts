@@ -26,7 +26,7 @@ import type { BridgeAnswer, BridgeRequest } from './bridge-messages.js';
 import type { AsyncLibraryStore } from './library-operations.js';
 import type { PostgresOptions } from './connection.js';
 
-/** The longest one operation may wait: above the pool's connect (3 s) and query (10 s) deadlines. */
+/** The longest one operation may wait: above the bridge pool's connect (3 s) and query (10 s) deadlines. */
 const BRIDGE_TIMEOUT_MS = 15_000;
 
 let bridge: ((request: BridgeRequest) => BridgeAnswer) | null = null;
