@@ -5,7 +5,8 @@
 // asynchronous would make every expression of the interpreter asynchronous (slower for every protocol,
 // and a run could interleave with others in one process). Instead each process that calls the store
 // starts one worker thread holding its connection pool; a call posts the operation to that thread and
-// blocks on Atomics.wait until the answer arrives (synckit does this). The cost is one thread hop per
+// blocks on Atomics.wait until the answer arrives (synckit does this; 0.11, since 0.12 preloads a file
+// from its package directory into the thread, which the single executable's bundle does not have). The cost is one thread hop per
 // call on top of the query's round trip (npm run bench measures it); the run's time limit still holds,
 // since the pool kills a worker that waits too long, and the bridge's own deadline is below it.
 import { fileURLToPath } from 'node:url';
