@@ -5,10 +5,11 @@
 // asynchronous would make every expression of the interpreter asynchronous (slower for every protocol,
 // and a run could interleave with others in one process). Instead each process that calls the store
 // starts one worker thread holding its connection pool; a call posts the operation to that thread and
-// blocks on Atomics.wait until the answer arrives (synckit does this; 0.11, since 0.12 preloads a file
-// from its package directory into the thread, which the single executable's bundle does not have). The cost is one thread hop per
-// call on top of the query's round trip (npm run bench measures it); the run's time limit still holds,
-// since the pool kills a worker that waits too long, and the bridge's own deadline is below it.
+// blocks on Atomics.wait until the answer arrives (synckit 0.11 does this; 0.12 preloads a file from its
+// package directory into the thread, which the single executable's bundle does not carry). The cost is
+// one thread hop per call on top of the query's round trip (npm run bench measures it). A run still
+// stops at its time limit, since the pool kills a worker whatever it waits on; a /call waits at most
+// BRIDGE_TIMEOUT_MS, and its admission has just reached the same database.
 import { fileURLToPath } from 'node:url';
 import { createSyncFn } from 'synckit';
 import { inSingleExecutable } from '../../util/assets.js';
