@@ -84,7 +84,7 @@ export function requireFinite(value: number | null, field: string): void {
   if (value !== null && !Number.isFinite(value)) throw new InvalidValueError(`'${field}' must be a finite number, got ${value}`);
 }
 
-/** A stored lab value that is not a finite number (written before 0.2 refused them) is reported missing. */
+/** A stored lab value that is not a finite number (written before the store refused them) is reported missing. */
 export function labValue(stored: number | null): number | null {
   return typeof stored === 'number' && Number.isFinite(stored) ? stored : null;
 }
