@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Account, UsageRecord } from '../account.js';
-import { StoreUnavailableError } from '../errors.js';
 import { createPrivateFile, DATABASE_FILE, ensurePrivateDir } from '../files.js';
 import {
   checkNewKey,
@@ -24,9 +23,8 @@ import {
 import { tierById, type TierId } from '../tiers.js';
 import { sqliteNativeBinding } from '../sqlite-addon.js';
 import { migrate } from './migrations.js';
+import { rethrowUnavailable } from './unavailable.js';
 
-/** SQLite result codes that mean "not now" (locked past the busy timeout, disk full, I/O) rather than a bug. */
-const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY)/;
 
 /** Opens `<dataDir>/cpes.db` (WAL, owner-only), migrated to this version's schema. */
 export function openDatabase(dataDir: string): Database.Database {
@@ -70,13 +68,7 @@ export class SqliteKeyStore implements KeyStore {
 
   /** Runs `work`, turning "the database cannot be used now" into StoreUnavailableError (503, not 500). */
   private guarded<T>(work: () => T): Promise<T> {
-    try {
-      return Promise.resolve(work());
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && UNAVAILABLE.test(code)) return Promise.reject(new StoreUnavailableError(code));
-      return Promise.reject(error as Error);
-    }
+    return new Promise<T>((resolve) => resolve(work())).catch(rethrowUnavailable);
   }
 
   async close(): Promise<void> {

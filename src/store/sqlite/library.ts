@@ -15,6 +15,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations.js';
+import { rethrowUnavailable } from './unavailable.js';
 import { sqliteNativeBinding } from '../sqlite-addon.js';
 import {
   auditBytes,
@@ -165,7 +166,11 @@ export class SqliteLibraryStore implements LibraryStore {
 
   private transaction<T>(work: () => T): T {
     this.callBytes = 0;
-    return this.db.transaction(work).immediate();
+    try {
+      return this.db.transaction(work).immediate();
+    } catch (error) {
+      return rethrowUnavailable(error);
+    }
   }
 
   /**
