@@ -106,7 +106,8 @@ describe('the single executable', function () {
     expect((await run('keys', 'list', '--data-dir', join(open, 'data'))).status).to.equal(0);
   });
 
-  it('serves with a PostgreSQL store: keys, /call and a worker run reach the same records through the bundled bridge', async () => {
+  it('serves with a PostgreSQL store: keys, /call and a worker run reach the same records through the bundled bridge', async function () {
+    this.timeout(180_000);
     const database = await createTestDatabase();
     let served: Awaited<ReturnType<typeof serveExecutable>> | null = null;
     try {
@@ -123,7 +124,7 @@ describe('the single executable', function () {
       });
       const body = (await ran.json()) as { success: boolean; events: { event: string }[] };
       expect(body.success, JSON.stringify(body)).to.equal(true);
-      expect(body.events.map((e) => e.event)).to.deep.equal(['[2] LOG: let name = "Bea"']);
+      expect(body.events.map((e) => e.event)).to.include('[2] LOG: let name = "Bea"');
       expect(readdirSync(join(home, 'pgdata', 'cache', readdirSync(join(home, 'pgdata', 'cache'))[0]!)).some((f) => /^pg-bridge-[0-9a-f]{64}\.cjs$/.test(f))).to.equal(true);
     } finally {
       served?.child.kill('SIGKILL');
