@@ -311,6 +311,19 @@ describe('PostgreSQL store', function () {
     expect([again.status, again.stderr]).to.deep.equal([1, 'cpes store: the target database already holds rows in api_keys; migrate into an empty database (nothing was written)\n']);
   });
 
+  it('cpes research rotate-secret replaces the secret every instance reads from the database', async () => {
+    const url = await database.freshSchema();
+    const library = PostgresLibraryStore.open({ url, poolSize: 1 });
+    const before = library.installationSecret();
+    const rotated = await cpesAsync(['research', 'rotate-secret', '--store', url]);
+    expect(rotated.status, rotated.stderr).to.equal(0);
+    expect(rotated.stdout).to.match(/^rotated the research secret in postgres:\/\/.*; pseudonyms made from now on differ from earlier ones, on every instance\n$/);
+    const after = library.installationSecret();
+    expect(after).to.have.length(32);
+    expect(after.equals(before)).to.equal(false);
+    library.close();
+  });
+
   it('cpes keys works against the URL and says clearly when the database cannot be reached', async () => {
     const url = await database.freshSchema();
     const created = await cpesAsync(['keys', 'create', '--owner', 'Clinic', '--tier', 'sandbox'], { env: { CPES_STORE: url } });
