@@ -10,6 +10,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   keys: { summary: 'create, list and revoke API keys', load: () => import('./cli/keys.js') },
   backup: { summary: 'copy the key store to a file while the server runs', load: async () => (await import('./cli/backup.js')).backup },
   restore: { summary: 'replace the key store with a backup (server stopped)', load: async () => (await import('./cli/backup.js')).restore },
+  store: { summary: 'copy a SQLite store into PostgreSQL (store migrate --from FILE --to URL)', load: () => import('./cli/store.js') },
   research: { summary: 'rotate the research de-identification secret', load: () => import('./cli/research.js') },
   data: { summary: 'import, list and remove data packs (SNOMED CT map, laboratory ranges)', load: () => import('./cli/data.js') },
   version: { summary: 'print the engine, API, Node.js and reference table versions', load: () => import('./cli/version.js') },

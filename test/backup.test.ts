@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Store } from '../src/store/index.js';
+import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
 import { cpes, cpesAsync, startServe } from './helpers/cli.js';
 
 const scratch = (): string => mkdtempSync(join(tmpdir(), 'cpes-backup-'));
@@ -19,14 +19,14 @@ async function usage(url: string, key: string): Promise<{ status: number; body: 
 describe('backup, restore and file permissions', function () {
   this.timeout(90_000);
 
-  it('creates the data directory 0700 and the database, its WAL and shared-memory files 0600', () => {
+  it('creates the data directory 0700 and the database, its WAL and shared-memory files 0600', async () => {
     const dataDir = join(scratch(), 'nested', 'data');
-    const store = Store.open(dataDir);
-    store.createKey('Clinic', 'starter');
+    const store = SqliteKeyStore.open(dataDir);
+    await store.createKey('Clinic', 'starter');
     expect(mode(dataDir)).to.equal(0o700);
     for (const file of readdirSync(dataDir)) expect(mode(join(dataDir, file)), file).to.equal(0o600);
     expect(readdirSync(dataDir)).to.include.members(['cpes.db', 'cpes.db-wal']);
-    store.close();
+    await store.close();
   });
 
   it('backs up while the server counts requests, and restores into a new data directory that serves the same keys and counts', async () => {
@@ -81,9 +81,9 @@ describe('backup, restore and file permissions', function () {
 
   it('keeps the previous database when restoring over one, and refuses a file that is not a cpes backup without changing anything', async () => {
     const dataDir = scratch();
-    const store = Store.open(dataDir);
-    const before = store.createKey('Before', 'starter').key;
-    store.close();
+    const store = SqliteKeyStore.open(dataDir);
+    const before = (await store.createKey('Before', 'starter')).key;
+    await store.close();
     const file = join(scratch(), 'b.db');
     expect(cpes(['backup', file, '--data-dir', dataDir]).status).to.equal(0);
 
@@ -100,9 +100,9 @@ describe('backup, restore and file permissions', function () {
     const over = cpes(['restore', file, '--data-dir', dataDir]);
     expect(over.status).to.equal(0);
     expect(over.stdout).to.match(/; the previous database is kept as .*cpes\.db\.before-restore-\d{4}-\d\d-\d\dT/);
-    const reopened = Store.open(dataDir);
-    expect(reopened.authenticate(before)?.owner).to.equal('Before');
-    reopened.close();
+    const reopened = SqliteKeyStore.open(dataDir);
+    expect((await reopened.authenticate(before))?.owner).to.equal('Before');
+    await reopened.close();
   });
 
   it('explains usage errors', () => {
@@ -111,5 +111,8 @@ describe('backup, restore and file permissions', function () {
     expect(r.stderr).to.contain('cpes backup: FILE is required');
     expect(cpes(['restore', 'x', '--force']).stderr).to.contain("cpes restore: unknown option '--force'");
     expect(cpes(['backup', join(scratch(), 'x.db'), '--data-dir', join(scratch(), 'empty')]).stderr).to.match(/no database at .*cpes\.db; is --data-dir right\?/);
+    const postgres = cpes(['backup', '--store', 'postgres://cpes@db.example/cpes']);
+    expect([postgres.status, postgres.stderr]).to.deep.equal([1, "cpes backup: a PostgreSQL store is backed up with PostgreSQL's own tool, consistently while the instances keep serving:\n  pg_dump --format=custom --file=cpes.dump 'postgres://user@host/db'\n(the research secret is in the database too; the data packs stay in each instance's --data-dir)\n"]);
+    expect(cpes(['restore', 'x.dump', '--store', 'postgres://cpes@db.example/cpes']).stderr).to.contain('pg_restore');
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOnce, nodeHidden, runExecutable, serveExecutable, type Result } from './helpers/executable.js';
+import { createTestDatabase } from './helpers/postgres.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -103,6 +104,32 @@ describe('the single executable', function () {
     expect(underOpenDir.stderr).to.contain(`the addon cache would sit under ${open}, which anyone can write to`);
     chmodSync(open, 0o1777); // with the sticky bit (as /tmp has) only the owner can rename it
     expect((await run('keys', 'list', '--data-dir', join(open, 'data'))).status).to.equal(0);
+  });
+
+  it('serves with a PostgreSQL store: keys, /call and a worker run reach the same records through the bundled bridge', async function () {
+    this.timeout(180_000);
+    const database = await createTestDatabase();
+    let served: Awaited<ReturnType<typeof serveExecutable>> | null = null;
+    try {
+      const created = await run('keys', 'create', '--owner', 'Ward', '--tier', 'enterprise', '--store', database.url, '--data-dir', 'pgdata');
+      expect(created.status, created.stderr).to.equal(0);
+      const wardKey = created.stdout.trim();
+      served = await serveExecutable(cpes, ['--port', '0', '--host', '127.0.0.1', '--data-dir', 'pgdata', '--workers', '1', '--store', database.url], home);
+      const call = await fetch(`${served.url}/call`, { method: 'POST', headers: { ...json, 'x-api-key': wardKey }, body: JSON.stringify({ module: 'db', function: 'save_patient', args: ['PT-9', 'Bea'] }) });
+      expect(call.status, await call.clone().text()).to.equal(200);
+      const ran = await fetch(`${served.url}/run`, {
+        method: 'POST',
+        headers: { ...json, 'x-api-key': wardKey },
+        body: JSON.stringify({ code: 'protocol P {\n  let name = med.db.get_patient("PT-9").name;\n}' }),
+      });
+      const body = (await ran.json()) as { success: boolean; events: { event: string }[] };
+      expect(body.success, JSON.stringify(body)).to.equal(true);
+      expect(body.events.map((e) => e.event)).to.include('[2] LOG: let name = "Bea"');
+      expect(readdirSync(join(home, 'pgdata', 'cache', readdirSync(join(home, 'pgdata', 'cache'))[0]!)).some((f) => /^pg-bridge-[0-9a-f]{64}\.cjs$/.test(f))).to.equal(true);
+    } finally {
+      served?.child.kill('SIGKILL');
+      await database.drop();
+    }
   });
 
   describe('serve with a fresh data directory', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,18 +8,13 @@ import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { createAccessControl } from '../src/http/access.js';
 import { createApp } from '../src/http/app.js';
 import type { WorkerPool } from '../src/http/pool/index.js';
-import { Store } from '../src/store/index.js';
-import { MIGRATIONS } from '../src/store/migrations.js';
+import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
+import { MIGRATIONS } from '../src/store/sqlite/migrations.js';
 import { cpes, cpesAsync, startServe } from './helpers/cli.js';
+import { keyStoreContract, manualClock } from './helpers/key-store-contract.js';
 
 const quiet = (): void => {};
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'cpes-store-'));
-
-/** A clock the test moves by hand. */
-function manualClock(iso: string): { now: () => Date; set: (iso: string) => void; advance: (ms: number) => void } {
-  let t = Date.parse(iso);
-  return { now: () => new Date(t), set: (next) => (t = Date.parse(next)), advance: (ms) => (t += ms) };
-}
 
 async function call(base: string, key: string | null): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${base}/call`, {
@@ -30,32 +25,23 @@ async function call(base: string, key: string | null): Promise<{ status: number;
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
-describe('keys', () => {
-  it('look like cpes_ + 32 base62 characters, are shown once and stored only as a hash', () => {
+keyStoreContract('SQLite', async () => {
+  const dir = freshDir();
+  return { open: async (now) => SqliteKeyStore.open(dir, { now }), dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+});
+
+describe('keys in SQLite', () => {
+  it('are stored only as a hash', async () => {
     const dir = freshDir();
-    const store = Store.open(dir);
-    const { key, prefix } = store.createKey('Acme Hospital', 'starter');
-    expect(key).to.match(/^cpes_[A-Za-z0-9]{32}$/);
-    expect(prefix).to.equal(key.slice(0, 12));
-    expect(store.authenticate(key)).to.deep.include({ owner: 'Acme Hospital', tier: 'starter' });
-    expect(store.authenticate(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).to.equal(null);
-    for (let i = 0; i < 20; i++) store.admit(store.authenticate(key)!);
-    store.close();
+    const store = SqliteKeyStore.open(dir);
+    const { key } = await store.createKey('Acme Hospital', 'starter');
+    for (let i = 0; i < 20; i++) await store.admit((await store.authenticate(key))!);
+    await store.close();
     for (const file of readdirSync(dir)) {
       const bytes = readFileSync(join(dir, file));
       expect(bytes.includes(Buffer.from(key)), `${file} holds the raw key`).to.equal(false);
       expect(bytes.includes(Buffer.from(key.slice(12))), `${file} holds the secret part`).to.equal(false);
     }
-  });
-
-  it('creates the admin enterprise key on the first start only', () => {
-    const dir = freshDir();
-    const store = Store.open(dir);
-    const first = store.ensureInitialKey();
-    expect(first).to.match(/^cpes_/);
-    expect(store.authenticate(first!)).to.deep.include({ owner: 'admin', tier: 'enterprise' });
-    expect(store.ensureInitialKey()).to.equal(null);
-    store.close();
   });
 
   it('cpes keys create, list and revoke manage the store', () => {
@@ -74,52 +60,31 @@ describe('keys', () => {
     expect(cpes(['keys', 'list', '--data-dir', dir]).stdout).to.match(/sandbox\s+\S+Z\s+\S+Z\s+0/);
   });
 
-  it('upgrades a data directory written by an older schema', () => {
+  it('upgrades a data directory written by an older schema', async () => {
     const dir = freshDir();
     const db = new Database(join(dir, 'cpes.db'));
     db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);');
     db.exec(MIGRATIONS[0]!);
     db.exec("INSERT INTO api_keys (prefix, key_hash, owner, tier, created_at) VALUES ('cpes_old', x'00', 'legacy', 'starter', '2026-01-01T00:00:00Z')");
     db.close();
-    const store = Store.open(dir);
-    expect(store.listKeys().map((k) => k.owner)).to.deep.equal(['legacy']);
-    const { key } = store.createKey('new', 'starter');
-    expect(store.admit(store.authenticate(key)!).admitted).to.equal(true);
-    store.close();
+    const store = SqliteKeyStore.open(dir);
+    expect((await store.listKeys()).map((k) => k.owner)).to.deep.equal(['legacy']);
+    const { key } = await store.createKey('new', 'starter');
+    expect((await store.admit((await store.authenticate(key))!)).admitted).to.equal(true);
+    await store.close();
   });
 });
 
-describe('metering (injected clock)', () => {
-  it('reaches the monthly limit, answers when it resets, and resets at the UTC month boundary', () => {
-    const clock = manualClock('2026-11-30T23:40:00Z');
-    const store = Store.open(freshDir(), { now: clock.now });
-    const account = store.authenticate(store.createKey('Clinic', 'sandbox').key)!;
-    for (let i = 0; i < 50; i++) {
-      if (i % 5 === 0) clock.advance(61_000); // stay under 5 per minute
-      expect(store.admit(account).admitted, `request ${i + 1}`).to.equal(true);
-    }
-    clock.set('2026-11-30T23:59:50Z');
-    const refused = store.admit(account);
-    expect(refused).to.deep.include({
-      admitted: false,
-      limit: 'month',
-      message: 'Monthly limit of 50 requests (tier sandbox) reached for 2026-11; resets at 2026-12-01T00:00:00Z (in 10 s)',
-      retryAfterS: 10,
-    });
-    expect(store.usage(account)).to.deep.equal({ tier: 'sandbox', owner: 'Clinic', requests_used: 50, requests_limit: 50, period: '2026-11' });
-    clock.set('2026-12-01T00:00:00Z');
-    expect(store.admit(account).admitted).to.equal(true);
-    expect(store.usage(account)).to.include({ requests_used: 1, period: '2026-12' });
-  });
 
+describe('metering over HTTP (injected clock)', () => {
   it('answers a monthly 429 with the month policy in the draft-10 fields, remaining 0, reset at the month boundary', async () => {
     const clock = manualClock('2026-11-30T23:40:00Z');
-    const store = Store.open(freshDir(), { now: clock.now });
-    const key = store.createKey('Clinic', 'sandbox').key;
-    const account = store.authenticate(key)!;
+    const store = SqliteKeyStore.open(freshDir(), { now: clock.now });
+    const key = (await store.createKey('Clinic', 'sandbox')).key;
+    const account = (await store.authenticate(key))!;
     for (let i = 0; i < 50; i++) {
       if (i % 5 === 0) clock.advance(61_000);
-      store.admit(account);
+      await store.admit(account);
     }
     clock.set('2026-11-30T23:59:50Z');
     // /call never reaches the pool, so this app needs none
@@ -134,47 +99,10 @@ describe('metering (injected clock)', () => {
       expect(refused.headers.get('x-monthly-remaining')).to.equal('0');
     } finally {
       server.close();
-      store.close();
+      await store.close();
     }
   });
 
-  it('slides the per-minute window: never more than the tier allows in any 60 s', () => {
-    const clock = manualClock('2026-11-22T10:00:00Z');
-    const store = Store.open(freshDir(), { now: clock.now });
-    const account = store.authenticate(store.createKey('Clinic', 'sandbox').key)!;
-    // admissions at 0, 10, 20, 30, 40 s: the sixth at 50 s is refused until 60 s after the first
-    for (let i = 0; i < 5; i++) {
-      expect(store.admit(account).admitted).to.equal(true);
-      clock.advance(10_000);
-    }
-    const refused = store.admit(account);
-    expect(refused).to.deep.include({
-      admitted: false,
-      limit: 'minute',
-      retryAfterS: 10,
-      message: 'Per-minute limit of 5 requests (tier sandbox) reached; retry after 2026-11-22T10:01:00Z (in 10 s)',
-    });
-    clock.set('2026-11-22T10:00:59.999Z');
-    expect(store.admit(account).admitted).to.equal(false);
-    clock.set('2026-11-22T10:01:00Z');
-    const admitted = store.admit(account);
-    expect(admitted).to.deep.include({ admitted: true, minuteRemaining: 0 });
-    expect(store.admit(account).admitted).to.equal(false);
-  });
-
-  it('keeps counts and the minute window across a restart', () => {
-    const dir = freshDir();
-    const clock = manualClock('2026-11-22T10:00:00Z');
-    let store = Store.open(dir, { now: clock.now });
-    const { key } = store.createKey('Clinic', 'sandbox');
-    for (let i = 0; i < 5; i++) store.admit(store.authenticate(key)!);
-    store.close();
-    store = Store.open(dir, { now: clock.now });
-    const account = store.authenticate(key)!;
-    expect(store.usage(account).requests_used).to.equal(5);
-    expect(store.admit(account).admitted).to.equal(false);
-    store.close();
-  });
 });
 
 describe('authentication and limits over HTTP', function () {
@@ -186,9 +114,9 @@ describe('authentication and limits over HTTP', function () {
 
   before(async () => {
     dir = freshDir();
-    const store = Store.open(dir);
-    sandboxKey = store.createKey('Small Clinic', 'sandbox').key;
-    store.close();
+    const store = SqliteKeyStore.open(dir);
+    sandboxKey = (await store.createKey('Small Clinic', 'sandbox')).key;
+    await store.close();
     server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers: 1, runTimeoutMs: 5000, maxQueue: 64, heapMb: 128, dev: false }, quiet);
     base = server.url;
   });
@@ -265,9 +193,9 @@ describe('crash safety', function () {
 
   it('a server killed with SIGKILL during a burst loses no answered count and counts nothing unadmitted', async () => {
     const dir = freshDir();
-    const store = Store.open(dir);
-    const { key } = store.createKey('Burst', 'enterprise');
-    store.close();
+    const store = SqliteKeyStore.open(dir);
+    const { key } = await store.createKey('Burst', 'enterprise');
+    await store.close();
     const { child, url } = await startServe(['--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--workers', '1']);
     let ok = 0;
     let sent = 0;
@@ -283,10 +211,10 @@ describe('crash safety', function () {
     await new Promise((r) => setTimeout(r, 120));
     child.kill('SIGKILL');
     await Promise.all(burst);
-    const reopened = Store.open(dir);
-    const account = reopened.authenticate(key)!;
-    const counted = reopened.usage(account).requests_used;
-    reopened.close();
+    const reopened = SqliteKeyStore.open(dir);
+    const account = (await reopened.authenticate(key))!;
+    const counted = (await reopened.usage(account)).requests_used;
+    await reopened.close();
     expect(ok).to.be.greaterThan(0);
     expect(counted).to.be.at.least(ok);
     expect(counted).to.be.at.most(sent);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
-import { Store } from '../src/store/index.js';
+import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
 
 const logLines: string[] = [];
 
@@ -34,9 +34,9 @@ describe('stateful library modules through a live server', function () {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cpes-library-'));
-    const store = Store.open(dir);
-    for (const org of ['North Hospital', 'South Clinic', 'Busy Ward', 'Crash Unit']) keys[org] = store.createKey(org, 'enterprise');
-    store.close();
+    const store = SqliteKeyStore.open(dir);
+    for (const org of ['North Hospital', 'South Clinic', 'Busy Ward', 'Crash Unit']) keys[org] = await store.createKey(org, 'enterprise');
+    await store.close();
     server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers: 3, runTimeoutMs: 8000, maxQueue: 64, heapMb: 128, dev: false }, (line) => logLines.push(line));
   });
   after(async () => {

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { rotateSecret, SqliteLibraryStore } from '../src/store/sqlite/library.js';
+import { PostgresLibraryStore } from '../src/store/postgres/library.js';
+import { createTestDatabase, type TestDatabase } from './helpers/postgres.js';
 import { libraryStoreContract, stampFor } from './helpers/store-contract.js';
 
 libraryStoreContract('SQLite in memory', (quotas) => {
@@ -22,6 +24,16 @@ libraryStoreContract('SQLite data directory', (quotas) => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('on PostgreSQL', () => {
+  let database: TestDatabase;
+  before(async () => (database = await createTestDatabase()));
+  after(async () => database?.drop());
+  libraryStoreContract('PostgreSQL', async (quotas) => {
+    const store = PostgresLibraryStore.open({ url: await database.freshSchema(), poolSize: 2, quotas });
+    return { store, dispose: () => store.close() };
+  });
 });
 
 describe('SQLite library store specifics', () => {

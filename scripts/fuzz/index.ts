@@ -11,7 +11,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../src/cli/serve.js';
-import { Store } from '../../src/store/index.js';
+import { SqliteKeyStore } from '../../src/store/sqlite/keys.js';
 import { fuzzHttp } from './http.js';
 import { fuzzLibrary } from './library.js';
 import { fuzzProtocols } from './protocols.js';
@@ -52,9 +52,9 @@ export async function runFuzz(plan: FuzzPlan, say: (line: string) => void = () =
 
   // Half the requests reach a development server (every endpoint open), half a keyed one (auth and 429 paths).
   const dataDir = mkdtempSync(join(tmpdir(), 'cpes-fuzz-'));
-  const store = Store.open(dataDir);
-  const key = store.createKey('fuzz', 'enterprise').key;
-  store.close();
+  const store = SqliteKeyStore.open(dataDir);
+  const key = (await store.createKey('fuzz', 'enterprise')).key;
+  await store.close();
   const common = { port: 0, host: '127.0.0.1', workers: 2, runTimeoutMs: 2000, maxQueue: 64, heapMb: 128 };
   const dev = await startServer({ ...common, dataDir: '', dev: true }, () => {});
   const keyed = await startServer({ ...common, dataDir, dev: false }, () => {});

@@ -19,6 +19,17 @@ export interface BuiltExecutable {
   sha256: string;
 }
 
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  target: `node${process.versions.node}`,
+  format: 'cjs',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // import.meta is read only when running from a checkout (src/util/assets.ts, src/http/pool), never in the executable
+  logOverride: { 'empty-import-meta': 'silent' },
+} as const;
+
 export async function buildExecutable(outDir: string, log: (line: string) => void = () => {}): Promise<BuiltExecutable> {
   const root = packageDirectory();
   const work = mkdtempSync(join(tmpdir(), 'cpes-package-'));
@@ -30,23 +41,17 @@ export async function buildExecutable(outDir: string, log: (line: string) => voi
 
     log('bundling src/cli.ts with esbuild');
     const script = join(work, 'cpes.cjs');
-    await build({
-      entryPoints: [join(root, 'src/cli.ts')],
-      outfile: script,
-      bundle: true,
-      platform: 'node',
-      target: `node${process.versions.node}`,
-      format: 'cjs',
-      legalComments: 'none',
-      logLevel: 'warning',
-      // import.meta is read only when running from a checkout (src/util/assets.ts, src/http/pool), never in the executable
-      logOverride: { 'empty-import-meta': 'silent' },
-    });
+    await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, 'src/cli.ts')], outfile: script });
 
     const assets: Record<string, string> = {};
     for (const [name, asset] of Object.entries(RUNTIME_ASSETS)) {
       if (asset.kind === 'file') assets[name] = join(root, asset.path);
-      else {
+      else if (asset.kind === 'bundle') {
+        log(`bundling ${asset.path} with esbuild`);
+        assets[name] = join(work, `${name}.cjs`);
+        // pg-native is node-postgres's optional libpq binding, never installed here
+        await build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, asset.path)], outfile: assets[name], external: ['pg-native'] });
+      } else {
         assets[name] = join(work, `${name}.json`);
         writeFileSync(assets[name], JSON.stringify(collectDirectory(join(root, asset.path), asset.match)));
       }

@@ -81,7 +81,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const text = stripByteOrderMark(source);
     for (const d of outcome.body.diagnostics ?? []) process.stderr.write(`${renderDiagnostic(file, text, d, true)}\n`);
-    if (outcome.kind === 'runtime_error' || outcome.kind === 'timeout') process.stderr.write(`${outcome.body.error}\n`);
+    if (outcome.kind !== 'ok' && outcome.kind !== 'invalid') process.stderr.write(`${outcome.body.error}\n`);
     if (outcome.at) process.stderr.write(`${sourceWithCaret(text, outcome.at.line, outcome.at.column)}\n`);
     // a request refused before running (a patient that cannot be used) has no diagnostics: say why
     if (outcome.kind === 'invalid' && !outcome.body.diagnostics) process.stderr.write(`cpes run: ${outcome.body.error}\n`);

@@ -1,22 +1,22 @@
-// Opens what the stateful library modules need for `cpes serve`: the data directory's store for /call
-// (pool workers open their own, see store/sqlite/library.ts) and the price list, checked before the
-// first request so a broken replacement file stops the start instead of failing calls.
+// Opens what the stateful library modules need for `cpes serve`: the store for /call (pool workers open
+// their own, see store/sqlite/library.ts and store/postgres/library.ts) and the price list, checked before
+// the first request so a broken replacement file stops the start instead of failing calls.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { installLibraryStore } from '../engine/library-store.js';
 import { installPriceList } from '../runtime/modules/finance/price-list.js';
+import { openLibraryStore, storeLocation } from '../store/index.js';
 import { quotasFromEnv } from '../store/quotas.js';
-import { SqliteLibraryStore } from '../store/sqlite/library.js';
 
-export function openLibrary(options: { dataDir: string; dev: boolean; priceList?: string }): { dataDir: string; close: () => void } {
+export function openLibrary(options: { dataDir: string; dev: boolean; priceList?: string; store?: string }): { dataDir: string; close: () => void } {
   const dataDir = options.dev && options.dataDir === '' ? mkdtempSync(join(tmpdir(), 'cpes-dev-')) : resolve(options.dataDir);
   if (options.priceList) {
     const path = resolve(options.priceList);
     installPriceList(path);
     process.env.CPES_PRICE_LIST = path; // pool workers inherit the environment
   }
-  const store = SqliteLibraryStore.open(dataDir, { quotas: quotasFromEnv(process.env) });
+  const store = openLibraryStore(storeLocation(options.store, dataDir), quotasFromEnv(process.env));
   installLibraryStore(store);
   return {
     dataDir,

@@ -7,6 +7,8 @@ import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
 import { createHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from '../http/server.js';
 import type { AccessControl } from '../http/access-types.js';
+import { createMetricsServer, ServiceMetrics } from '../http/metrics.js';
+import { DEFAULT_POOL_SIZE, storeLocation } from '../store/index.js';
 import { openLibrary } from './serve-library.js';
 import { usePackDirectory } from '../runtime/packs/active.js';
 import { openStoreAccess } from './serve-store.js';
@@ -17,6 +19,13 @@ const USAGE = `usage: cpes serve [options]
   --data-dir DIR      data directory: SQLite store (keys, usage, db and research records), research
                       secret and data packs (default ./data; env CPES_DATA_DIR; in development mode
                       without it: a fresh temporary directory)
+  --store URL         keep keys, usage, db and research records in PostgreSQL instead of SQLite, shared
+                      by every instance given the same URL: postgres://user@host:5432/db (env CPES_STORE;
+                      prefer the variable or PGPASSWORD for a password: command lines are visible to all)
+  --pool-size N       PostgreSQL connections of this instance's HTTP process (default ${DEFAULT_POOL_SIZE}; env CPES_POOL_SIZE);
+                      each protocol worker holds up to 2 more
+  --metrics-port N    serve GET /metrics on this port instead of the API port (env CPES_METRICS_PORT);
+                      without it /metrics answers on the API port to loopback clients only
   --price-list FILE   finance price list replacing the shipped placeholder prices (env CPES_PRICE_LIST)
   --workers N         protocol worker processes (default: one per core; env CPES_WORKERS)
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
@@ -36,6 +45,13 @@ export interface ServeOptions {
   /** tests shorten the HTTP timeouts; operators keep the defaults (README "Guarantees") */
   httpLimits?: Partial<HttpLimits>;
   priceList?: string;
+  /** a postgres:// URL; undefined: SQLite in dataDir */
+  store?: string;
+  /** PostgreSQL connections of the HTTP process (DEFAULT_POOL_SIZE when not given) */
+  poolSize?: number;
+  metricsPort?: number;
+  /** tests inject a clock for the key store's windows and months */
+  now?: () => Date;
 }
 
 const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' | 'string' | 'bool' }> = {
@@ -48,6 +64,9 @@ const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' 
   '--heap-mb': { key: 'heapMb', env: 'CPES_HEAP_MB', kind: 'int' },
   '--dev': { key: 'dev', env: 'CPES_DEV_MODE', kind: 'bool' },
   '--price-list': { key: 'priceList', env: 'CPES_PRICE_LIST', kind: 'string' },
+  '--store': { key: 'store', env: 'CPES_STORE', kind: 'string' },
+  '--pool-size': { key: 'poolSize', env: 'CPES_POOL_SIZE', kind: 'int' },
+  '--metrics-port': { key: 'metricsPort', env: 'CPES_METRICS_PORT', kind: 'int' },
 };
 
 /** Flags win over environment variables, which win over defaults. Throws with a usage message. */
@@ -61,6 +80,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     maxQueue: 64,
     heapMb: 256,
     dev: false,
+    poolSize: DEFAULT_POOL_SIZE,
   };
   const set = (flag: string, raw: string | undefined, source: string): void => {
     const spec = FLAGS[flag]!;
@@ -71,7 +91,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     if (raw === undefined || raw === '') throw new Error(`${source} needs a value`);
     if (spec.kind === 'int') {
       const n = Number(raw);
-      const min = spec.key === 'maxQueue' || spec.key === 'port' ? 0 : 1;
+      const min = spec.key === 'maxQueue' || spec.key === 'port' || spec.key === 'metricsPort' ? 0 : 1;
       if (!Number.isInteger(n) || n < min) throw new Error(`${source} must be a whole number ≥ ${min}, got '${raw}'`);
       (options[spec.key] as number) = n;
     } else {
@@ -94,6 +114,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   }
   // development mode keeps library records in a throwaway directory unless one is named
   if (options.dev && !dataDirGiven) options.dataDir = '';
+  if (options.dev && options.store) throw new Error('--dev keeps records in a local directory; it takes no --store');
+  storeLocation(options.store, options.dataDir, options.poolSize); // a bad URL stops here, with its reason
   return options;
 }
 
@@ -101,45 +123,74 @@ export interface RunningServer {
   server: Server;
   url: string;
   pool: WorkerPool;
+  metrics: ServiceMetrics;
+  /** the --metrics-port listener's URL of /metrics, when there is one */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
-/** Starts the service; resolves once it listens. */
-export async function startServer(options: ServeOptions, log: (line: string) => void = bufferedLineWriter()): Promise<RunningServer> {
-  let access: AccessControl;
-  let closeStore = (): void => {};
-  if (options.dev) {
-    access = createDevAccess();
-    log('WARNING: development mode: no API key is required and nothing is counted. Do not expose this server.');
-  } else {
-    const opened = openStoreAccess(options.dataDir, log);
-    access = opened.access;
-    closeStore = opened.close;
-  }
-  const library = openLibrary(options);
-  usePackDirectory(options.dataDir || null); // /v1/call and /v1/health read packs here; each pool child is told the same directory
-  const pool = new WorkerPool({ workers: options.workers, runTimeoutMs: options.runTimeoutMs, maxQueue: options.maxQueue, heapMb: options.heapMb, dataDir: library.dataDir });
-  const app = createApp({ pool, access, log });
-  const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
-  const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits });
-  server.listen(options.port, host);
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  server.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`;
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
+
+/** Starts the service; resolves once it listens. */
+export async function startServer(options: ServeOptions, log: (line: string) => void = bufferedLineWriter()): Promise<RunningServer> {
+  let access: AccessControl;
+  let closeStore = async (): Promise<void> => {};
+  const location = storeLocation(options.store, options.dataDir, options.poolSize);
+  const metrics = new ServiceMetrics();
+  if (options.dev) {
+    access = createDevAccess();
+    log('WARNING: development mode: no API key is required and nothing is counted. Do not expose this server.');
+  } else {
+    const opened = await openStoreAccess(location, log, { now: options.now, metrics });
+    access = opened.access;
+    closeStore = opened.close;
+  }
+  const library = openLibrary(options);
+  usePackDirectory(options.dataDir || null); // /v1/call and /v1/health read packs here; each pool child is told the same directory
+  const pool = new WorkerPool({
+    workers: options.workers,
+    runTimeoutMs: options.runTimeoutMs,
+    maxQueue: options.maxQueue,
+    heapMb: options.heapMb,
+    dataDir: library.dataDir,
+    storeUrl: location.kind === 'postgres' ? location.url : undefined,
+  });
+  metrics.watchPool(pool);
+  const separateMetrics = options.metricsPort !== undefined;
+  const app = createApp({ pool, access, log, metrics, metricsOnApiPort: !separateMetrics });
+  const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
+  const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits });
+  const port = await listen(server, options.port, host);
+  const url = `http://${urlHost(host)}:${port}/v1`;
+  let metricsServer: Server | null = null;
+  let metricsUrl: string | null = null;
+  if (separateMetrics) {
+    metricsServer = createMetricsServer(metrics);
+    metricsUrl = `http://${urlHost(host)}:${await listen(metricsServer, options.metricsPort!, host)}/metrics`;
+  }
   let closing: Promise<void> | null = null;
   return {
     server,
     url,
     pool,
+    metrics,
+    metricsUrl,
     close: () =>
       (closing ??= (async () => {
         let closed = false;
         const stopped = new Promise<void>((resolve) => server.close(() => resolve())).then(() => (closed = true));
         server.closeIdleConnections();
+        metricsServer?.close();
         await pool.close(); // running protocols finish, up to the run timeout
         // let the answers of those runs reach their clients, closing connections as they fall idle
         for (let waited = 0; !closed && waited < 2000; waited += 25) {
@@ -148,7 +199,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
         }
         server.closeAllConnections();
         await stopped;
-        closeStore();
+        await closeStore();
         library.close();
       })()),
   };

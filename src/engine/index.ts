@@ -10,6 +10,7 @@ import type { JsonValue } from '../runtime/modules/types.js';
 import { buildPatient, PatientError, readPatient } from '../runtime/patient.js';
 import { seedFromText } from '../util/random.js';
 import { formatNumber } from '../runtime/values.js';
+import { StoreUnavailableError } from '../store/errors.js';
 import { LruCache } from './cache.js';
 import { libraryStore } from './library-store.js';
 import type { EngineOptions, RunEnvelope, RunOutcome } from './types.js';
@@ -107,6 +108,10 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       },
     };
   } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      const message = `${error.message}; records written by this run before that stay written; retry shortly`;
+      return { kind: 'unavailable', body: failure(message, { code: 'unavailable' }) };
+    }
     logFault(options.requestId, error);
     return { kind: 'runtime_error', body: failure('internal error while running the protocol; the service log has the details') };
   }

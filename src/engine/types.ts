@@ -45,9 +45,10 @@ export interface RunEnvelope {
  * `ok`: ran to the end (HTTP 200). `runtime_error`: stopped with a runtime error (HTTP 200, success false).
  * `invalid`: syntax or compile errors, nothing ran (HTTP 400 with diagnostics). `timeout`: the run
  * stopped itself at its time limit (HTTP 408), with the events logged so far and the line it was at.
+ * `unavailable`: the record store could not be reached during the run (HTTP 503 with Retry-After).
  */
 export interface RunOutcome {
-  kind: 'ok' | 'runtime_error' | 'invalid' | 'timeout';
+  kind: 'ok' | 'runtime_error' | 'invalid' | 'timeout' | 'unavailable';
   body: RunEnvelope;
   /** where a runtime error stopped the run (for `cpes run` to show the line); not part of the HTTP body */
   at?: { line: number; column: number };

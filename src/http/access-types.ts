@@ -13,7 +13,7 @@ export interface AccessControl {
   /** 429 (HttpError 'rate_limited', Retry-After) over a limit; otherwise counts the request and sets the rate headers */
   admit: Middleware;
   /** the usage record of the authenticated account (never counted) */
-  usage(account: Account): UsageRecord;
+  usage(account: Account): Promise<UsageRecord>;
   /** true when the store answers (GET /health) */
-  healthy(): boolean;
+  healthy(): Promise<boolean>;
 }

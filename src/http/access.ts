@@ -1,7 +1,9 @@
 // Access control over the store: X-API-Key authentication and admission of counted requests, with
-// the rate-limit headers of draft-ietf-httpapi-ratelimit-headers-10 and the monthly counters.
+// the rate-limit headers of draft-ietf-httpapi-ratelimit-headers-10 and the monthly counters. A store
+// that cannot be reached throws StoreUnavailableError, which the app answers 503 with Retry-After:
+// a request is never served unmetered.
 import type { Context } from 'koa';
-import type { Store } from '../store/index.js';
+import type { KeyStore } from '../store/keys.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError } from './errors.js';
 
@@ -14,20 +16,32 @@ function setRateHeaders(ctx: Context, minuteLimit: number, minuteRemaining: numb
   ctx.set('X-Monthly-Remaining', String(monthlyRemaining));
 }
 
-export function createAccessControl(store: Store): AccessControl {
+export interface AccessObserver {
+  /** seconds spent authenticating and admitting one request */
+  admissionSeconds?(seconds: number): void;
+  /** a request refused by its minute or month limit */
+  refused?(limit: 'minute' | 'month'): void;
+}
+
+export function createAccessControl(store: KeyStore, observer: AccessObserver = {}): AccessControl {
   return {
     authenticate: async (ctx, next) => {
       const key = ctx.get('X-API-Key');
       if (!key) throw new HttpError(401, 'unauthorized', 'Missing X-API-Key header');
-      const account = store.authenticate(key);
+      const started = performance.now();
+      const account = await store.authenticate(key);
+      ctx.state.admissionStarted = started;
       if (!account) throw new HttpError(401, 'unauthorized', 'Invalid or revoked API key');
       ctx.state.account = account;
       await next();
     },
     admit: async (ctx, next) => {
       const account = ctx.state.account as Account;
-      const admission = store.admit(account);
+      const admission = await store.admit(account);
+      const started = ctx.state.admissionStarted as number | undefined;
+      if (started !== undefined) observer.admissionSeconds?.((performance.now() - started) / 1000);
       if (!admission.admitted) {
+        observer.refused?.(admission.limit);
         // draft-ietf-httpapi-ratelimit-headers-10 fields on the 429 too (remaining 0, reset in seconds),
         // so a client backs off by one code path whether or not it was refused
         const minutePolicy = `"${POLICY}";q=${admission.minuteLimit};w=60`;

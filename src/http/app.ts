@@ -10,12 +10,14 @@ import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
 import { installedPacks } from '../runtime/packs/active.js';
 import { tableStatus } from '../runtime/modules/table-status.js';
+import { StoreUnavailableError } from '../store/errors.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import { bufferedLineWriter } from './log-writer.js';
+import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
-import { PoolClosedError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
+import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
 import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateRunBody } from './schemas.js';
 
 export interface AppOptions {
@@ -23,6 +25,24 @@ export interface AppOptions {
   access: AccessControl;
   /** one JSON line per request; defaults to stderr */
   log?: (line: string) => void;
+  /** what GET /metrics reports; served on this port to loopback clients unless `metricsOnApiPort` is false */
+  metrics?: ServiceMetrics;
+  metricsOnApiPort?: boolean;
+}
+
+/** How long a client waits before retrying when the database is unreachable. */
+const RETRY_UNAVAILABLE_S = 5;
+
+function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+}
+
+/** The run outcome a pool failure means, for /metrics. */
+function failedRunLabel(error: unknown): RunOutcomeLabel {
+  if (error instanceof PoolTimeoutError) return 'timeout';
+  if (error instanceof PoolMemoryError) return 'memory_limit';
+  if (error instanceof PoolWorkerDiedError) return 'worker_died';
+  return 'refused';
 }
 
 const RUN_PATH = '/v1/run';
@@ -48,7 +68,7 @@ export function createApp(options: AppOptions): Koa {
   const log = options.log ?? bufferedLineWriter();
   // Koa reports errors outside the middleware (a client that vanished mid-answer) here; one JSON line, no stack.
   app.on('error', (error: Error & { code?: string }) => log(JSON.stringify({ level: 'warn', message: 'connection error', error: error.code ?? error.name })));
-  const { access, pool } = options;
+  const { access, pool, metrics } = options;
 
   // Request id, access log and the one place where failures become JSON envelopes.
   app.use(async (ctx, next) => {
@@ -72,6 +92,7 @@ export function createApp(options: AppOptions): Koa {
       ctx.body = errorBody(ctx.path, status >= 500 && code === 'internal' ? `${message} (request id ${requestId})` : message, code);
     }
     const account = ctx.state.account as Account | undefined;
+    metrics?.request(ctx.path, ctx.method, ctx.status, (performance.now() - started) / 1000);
     log(
       JSON.stringify({
         time: new Date().toISOString(),
@@ -108,10 +129,21 @@ export function createApp(options: AppOptions): Koa {
     return body as Record<string, unknown>;
   };
 
-  router.get('/health', (ctx) => {
+  if (metrics && options.metricsOnApiPort !== false) {
+    // outside /v1 where Prometheus looks; fleet internals are for the operator's own host only
+    app.use(async (ctx, next) => {
+      if (ctx.path !== '/metrics') return next();
+      if (!isLoopback(ctx.socket.remoteAddress)) throw new HttpError(404, 'not_found', 'no such endpoint: GET /metrics (served to loopback only; see --metrics-port)');
+      if (ctx.method !== 'GET') throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on /metrics`);
+      ctx.type = metrics.registry.contentType;
+      ctx.body = await metrics.text();
+    });
+  }
+
+  router.get('/health', async (ctx) => {
     const packs = installedPacks();
     const status = tableStatus();
-    const healthy = access.healthy() && pool.healthy() && packs.error === null;
+    const healthy = (await access.healthy()) && pool.healthy() && packs.error === null;
     ctx.status = healthy ? 200 : 503;
     ctx.body = {
       status: healthy ? 'healthy' : 'degraded',
@@ -139,8 +171,8 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = openApiDocument();
   });
 
-  router.get('/usage', access.authenticate, (ctx) => {
-    ctx.body = access.usage(ctx.state.account as Account);
+  router.get('/usage', access.authenticate, async (ctx) => {
+    ctx.body = await access.usage(ctx.state.account as Account);
   });
 
   router.post('/run', access.authenticate, access.admit, requireJson, json, async (ctx) => {
@@ -150,8 +182,16 @@ export function createApp(options: AppOptions): Koa {
     const length = countCodePoints(code, MAX_CODE_POINTS);
     if (length > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
     const account = ctx.state.account as Account;
-    const outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
-    ctx.status = outcome.kind === 'invalid' ? 400 : outcome.kind === 'timeout' ? 408 : 200;
+    let outcome;
+    try {
+      outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+    } catch (error) {
+      metrics?.run(failedRunLabel(error));
+      throw error;
+    }
+    metrics?.run(outcome.kind);
+    ctx.status = outcome.kind === 'invalid' ? 400 : outcome.kind === 'timeout' ? 408 : outcome.kind === 'unavailable' ? 503 : 200;
+    if (outcome.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
     ctx.body = outcome.body;
   });
 
@@ -189,6 +229,7 @@ function toHttpError(error: unknown, method: string, path: string): { status: nu
   if (error instanceof PoolTimeoutError) return { status: 408, code: 'timeout', message: error.message, headers: {} };
   if (error instanceof PoolQueueFullError) return { status: 503, code: 'unavailable', message: `${error.message}; retry shortly`, headers: { 'Retry-After': '1' } };
   if (error instanceof PoolClosedError) return { status: 503, code: 'unavailable', message: error.message, headers: { 'Retry-After': '5' } };
+  if (error instanceof StoreUnavailableError) return { status: 503, code: 'unavailable', message: `${error.message}; retry shortly`, headers: { 'Retry-After': String(RETRY_UNAVAILABLE_S) } };
   if (error instanceof PoolWorkerDiedError) return { status: 500, code: 'internal', message: error.message, headers: {} };
   const status = (error as { status?: number }).status;
   if (status === 405 || status === 501) {

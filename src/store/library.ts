@@ -1,7 +1,15 @@
-// The store contract of the stateful library modules (modules.md §16, §19): every operation is scoped to
-// one organization and appends its own audit row in the same transaction as its write. SQL dialects stay
-// inside each implementation (store/sqlite/ now, store/postgres/ later); test/store-contract.test.ts is
-// the one suite every implementation must pass.
+// The library half of the store contract (modules.md §16, §19; the key half is store/keys.ts): every
+// operation is scoped to one organization and appends its own audit row in the same transaction as its
+// write. SQL dialects stay inside each implementation (store/sqlite/, store/postgres/);
+// test/helpers/store-contract.ts is the one suite every implementation must pass.
+//
+// The contract is synchronous because library functions run synchronously inside a protocol run (the
+// interpreter is a tree of closures, not a coroutine); store/postgres/library.ts explains how an
+// asynchronous database client sits behind it.
+//
+// Bytes: every row an organization owns, its audit trail included, is counted in bytes (rowBytes) against
+// its byte quota, and one call may write at most MAX_WRITE_BYTES, so no tenant can fill the disk that every
+// tenant's admission needs. Numbers are checked finite before anything is written.
 
 /** Who is calling and from where; every operation records it in the audit trail. */
 export interface AuditStamp {
@@ -29,16 +37,57 @@ export interface AuditEntry {
   outcome: AuditOutcome;
 }
 
-/** Per-organization row limits (modules.md §16); beyond them a write throws QuotaExceededError. */
+/** Per-organization limits (modules.md §16); beyond them a write throws QuotaExceededError. */
 export interface Quotas {
   patients: number;
   lab_results: number;
   runs: number;
   /** interventions, alerts, billing lines, consent and study records, each */
   other_records: number;
+  /** every row of the organization, audit rows included, measured by rowBytes */
+  bytes: number;
 }
 
-export const DEFAULT_QUOTAS: Readonly<Quotas> = Object.freeze({ patients: 100_000, lab_results: 1_000_000, runs: 1_000_000, other_records: 1_000_000 });
+export const DEFAULT_QUOTAS: Readonly<Quotas> = Object.freeze({
+  patients: 100_000,
+  lab_results: 1_000_000,
+  runs: 1_000_000,
+  other_records: 1_000_000,
+  bytes: 1024 ** 3,
+});
+
+/** At most this many bytes (rowBytes of the rows it writes, audit row included) per store call. */
+export const MAX_WRITE_BYTES = 2 * 1024 * 1024;
+
+/** What a row costs against the byte quota: its text in UTF-8, 8 bytes per number, 64 bytes of row overhead. */
+export function rowBytes(...fields: readonly (string | number | boolean | null)[]): number {
+  let bytes = 64;
+  for (const field of fields) bytes += typeof field === 'string' ? Buffer.byteLength(field, 'utf8') : 8;
+  return bytes;
+}
+
+/** The audit row's cost. */
+export function auditBytes(stamp: AuditStamp, operation: string, target: string | null, outcome: AuditOutcome): number {
+  return rowBytes(stamp.at, stamp.actor, stamp.requestId, stamp.source, stamp.line, operation, target, outcome);
+}
+
+export function patientBytes(p: PatientRecord, createdAt: string): number {
+  return rowBytes(p.patient_id, p.name, p.age, p.weight, p.sex, p.vitals, p.metadata, createdAt, createdAt);
+}
+
+export function runBytes(r: Omit<RunRecord, 'id'>): number {
+  return rowBytes(r.protocol_name, r.patient_id, r.status, r.events, r.started_at, r.completed_at, r.run_by);
+}
+
+/** Refuses a number the store must not keep (JSON's 1e400 parses to Infinity); nothing has been written yet. */
+export function requireFinite(value: number | null, field: string): void {
+  if (value !== null && !Number.isFinite(value)) throw new InvalidValueError(`'${field}' must be a finite number, got ${value}`);
+}
+
+/** A stored lab value that is not a finite number (written before the store refused them) is reported missing. */
+export function labValue(stored: number | null): number | null {
+  return typeof stored === 'number' && Number.isFinite(stored) ? stored : null;
+}
 
 export interface PatientRecord {
   patient_id: string;
@@ -72,7 +121,8 @@ export interface LabRecord {
   id: number;
   test_name: string;
   canonical: string | null;
-  value: number;
+  /** null when the stored value is not a finite number: missing, never a guess */
+  value: number | null;
   unit: string;
   is_critical: boolean;
   timestamp: string;
@@ -91,8 +141,30 @@ export interface ConsentRecord {
 export class QuotaExceededError extends Error {
   override name = 'QuotaExceededError';
   constructor(readonly kind: keyof Quotas, readonly limit: number) {
-    super(`quota exceeded: this organization already holds ${limit} ${kind.replace('_', ' ')} (the limit)`);
+    super(
+      kind === 'bytes'
+        ? `quota exceeded: this organization's records and audit trail would pass ${limit} bytes (the limit); nothing was written`
+        : `quota exceeded: this organization already holds ${limit} ${kind.replace('_', ' ')} (the limit)`,
+    );
   }
+}
+
+/** One call that would write more than MAX_WRITE_BYTES; nothing was written. */
+export class WriteTooLargeError extends Error {
+  override name = 'WriteTooLargeError';
+  constructor(readonly bytes: number) {
+    super(`this call would write ${bytes} bytes, more than the ${MAX_WRITE_BYTES} bytes one call may write; nothing was written`);
+  }
+}
+
+/** A value the store refuses to keep; nothing was written. */
+export class InvalidValueError extends Error {
+  override name = 'InvalidValueError';
+}
+
+/** The refusals a caller can fix (a clear 4xx on /call, a positioned error in a run); each is audited as `error`. */
+export function isStoreRefusal(error: unknown): error is QuotaExceededError | MissingRecordError | WriteTooLargeError | InvalidValueError {
+  return error instanceof QuotaExceededError || error instanceof MissingRecordError || error instanceof WriteTooLargeError || error instanceof InvalidValueError;
 }
 
 /** A write that names a record the organization does not have; nothing was written. */

@@ -1,5 +1,5 @@
 // Per-organization quotas of the library store are installation configuration (modules.md §16):
-// CPES_QUOTA_PATIENTS, CPES_QUOTA_LAB_RESULTS, CPES_QUOTA_RUNS, CPES_QUOTA_OTHER_RECORDS. Pool workers
+// CPES_QUOTA_PATIENTS, CPES_QUOTA_LAB_RESULTS, CPES_QUOTA_RUNS, CPES_QUOTA_OTHER_RECORDS, CPES_QUOTA_BYTES. Pool workers
 // inherit the environment, so the server and its workers agree.
 import type { Quotas } from './library.js';
 
@@ -8,6 +8,7 @@ const VARIABLES: Record<keyof Quotas, string> = {
   lab_results: 'CPES_QUOTA_LAB_RESULTS',
   runs: 'CPES_QUOTA_RUNS',
   other_records: 'CPES_QUOTA_OTHER_RECORDS',
+  bytes: 'CPES_QUOTA_BYTES',
 };
 
 /** The quotas set in the environment; throws naming a variable that is not a whole number ≥ 0. */

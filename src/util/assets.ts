@@ -19,6 +19,13 @@ interface DirectoryAsset {
   match: RegExp;
 }
 
+/** A script the build bundles with esbuild from `entry` (a worker thread of the executable runs it); a checkout runs the source. */
+interface BundleAsset {
+  kind: 'bundle';
+  /** path of the entry module from the package directory */
+  path: string;
+}
+
 export const RUNTIME_ASSETS = {
   /** name and version of the engine */
   manifest: { kind: 'file', path: 'package.json' },
@@ -32,7 +39,9 @@ export const RUNTIME_ASSETS = {
   docs: { kind: 'directory', path: 'docs', match: /^[a-z-]+\.md$/ },
   /** better-sqlite3's compiled addon; the executable writes it to a cache directory to load it (store/sqlite-addon.ts) */
   sqliteAddon: { kind: 'file', path: 'node_modules/better-sqlite3/build/Release/better_sqlite3.node' },
-} as const satisfies Record<string, FileAsset | DirectoryAsset>;
+  /** the PostgreSQL store's bridge thread with node-postgres inside; the executable writes it to the cache to start it (store/postgres/library.ts) */
+  pgBridge: { kind: 'bundle', path: 'src/store/postgres/bridge-worker.ts' },
+} as const satisfies Record<string, FileAsset | DirectoryAsset | BundleAsset>;
 
 export type AssetName = keyof typeof RUNTIME_ASSETS;
 
@@ -57,8 +66,9 @@ export function packageDirectory(): string {
 /** A file asset's bytes. */
 export function readAsset(name: AssetName): Buffer {
   const asset = RUNTIME_ASSETS[name];
-  if (asset.kind !== 'file') throw new Error(`asset '${name}' is a directory`);
+  if (asset.kind === 'directory') throw new Error(`asset '${name}' is a directory`);
   if (inSingleExecutable()) return Buffer.from(getAsset(name));
+  if (asset.kind === 'bundle') throw new Error(`asset '${name}' exists only inside the executable; a checkout runs ${asset.path}`);
   return readFileSync(join(packageDirectory(), asset.path));
 }
 

@@ -1,9 +1,9 @@
 // The contract every library store implementation must pass (store/library.ts). A new backend (e.g.
 // store/postgres/) adds one line to test/store-contract.test.ts calling `libraryStoreContract`.
 import { expect } from 'chai';
-import { MissingRecordError, QuotaExceededError, type AuditStamp, type LibraryStore, type Quotas } from '../../src/store/library.js';
+import { InvalidValueError, MAX_WRITE_BYTES, MissingRecordError, QuotaExceededError, WriteTooLargeError, type AuditStamp, type LibraryStore, type Quotas } from '../../src/store/library.js';
 
-export type OpenStore = (quotas?: Partial<Quotas>) => { store: LibraryStore; dispose(): void };
+export type OpenStore = (quotas?: Partial<Quotas>) => { store: LibraryStore; dispose(): void } | Promise<{ store: LibraryStore; dispose(): void }>;
 
 let clock = Date.parse('2026-11-25T08:00:00.000Z');
 /** A stamp one millisecond after the previous one, so "newest first" is well defined. */
@@ -17,13 +17,13 @@ const patient = (id: string, name = 'Test Patient') => ({ patient_id: id, name, 
 export function libraryStoreContract(name: string, open: OpenStore): void {
   describe(`library store contract: ${name}`, () => {
     let store: LibraryStore;
-    let dispose: () => void;
-    const use = (quotas?: Partial<Quotas>) => {
+    let dispose: (() => void) | undefined;
+    const use = async (quotas?: Partial<Quotas>) => {
       dispose?.();
-      ({ store, dispose } = open(quotas));
+      ({ store, dispose } = await open(quotas));
     };
     beforeEach(() => use());
-    afterEach(() => dispose());
+    afterEach(() => dispose?.());
 
     it('keeps each organization to its own records: same patient id, two records', () => {
       expect(store.savePatient(stampFor('A'), patient('PT-1', 'Ann'))).to.deep.equal({ created: true });
@@ -99,8 +99,8 @@ export function libraryStoreContract(name: string, open: OpenStore): void {
       expect(store.storeStudyRecord(stampFor('B'), 'S', '{}')).to.equal(1);
     });
 
-    it('refuses writes beyond each quota, exactly at the edge, and audits the refusal', () => {
-      use({ patients: 2, runs: 1, lab_results: 1, other_records: 1 });
+    it('refuses writes beyond each quota, exactly at the edge, and audits the refusal', async () => {
+      await use({ patients: 2, runs: 1, lab_results: 1, other_records: 1 });
       store.savePatient(stampFor('A'), patient('P1'));
       store.savePatient(stampFor('A'), patient('P2'));
       expect(store.savePatient(stampFor('A'), patient('P2', 'replaced'))).to.deep.equal({ created: false }); // a replacement is not a new row
@@ -139,6 +139,55 @@ export function libraryStoreContract(name: string, open: OpenStore): void {
       // reading the trail is itself audited
       expect(store.auditLog(stampFor('A'), 1)[0]!.operation).to.equal('audit_log');
       expect(store.auditLog(stampFor('B'), 10).map((e) => e.operation)).to.deep.equal(['get_patient']);
+    });
+
+    it('counts every row in bytes against the byte quota, audit rows included, and refuses past it', async () => {
+      await use({ bytes: 2000 });
+      store.savePatient(stampFor('A'), patient('P', 'x'.repeat(500)));
+      let reads = 0;
+      try {
+        for (; reads < 100; reads++) store.getPatient(stampFor('A'), 'P'); // each read adds an audit row
+        expect.fail('reads past the byte quota were recorded');
+      } catch (error) {
+        expect(error).to.be.instanceOf(QuotaExceededError);
+        expect((error as Error).message).to.equal("quota exceeded: this organization's records and audit trail would pass 2000 bytes (the limit); nothing was written");
+      }
+      expect(reads).to.be.within(2, 8);
+      expect(() => store.saveLab(stampFor('A'), { patient_id: 'P', test_name: 'K', canonical: 'K', value: 4, unit: '', is_critical: false })).to.throw(QuotaExceededError);
+      // another organization is not affected
+      expect(store.savePatient(stampFor('B'), patient('P', 'x'.repeat(500)))).to.deep.equal({ created: true });
+      // a smaller replacement frees bytes: the organization can write again
+      await use({ bytes: 2000 });
+      store.savePatient(stampFor('C'), patient('P', 'x'.repeat(900)));
+      expect(() => store.savePatient(stampFor('C'), patient('Q', 'x'.repeat(900)))).to.throw(QuotaExceededError);
+      store.savePatient(stampFor('C'), patient('P', 'short'));
+      expect(store.savePatient(stampFor('C'), patient('Q', 'x'.repeat(900)))).to.deep.equal({ created: true });
+    });
+
+    it('refuses one call that would write more than its limit, and writes nothing', () => {
+      expect(() => store.storeStudyRecord(stampFor('A'), 'S', 'x'.repeat(MAX_WRITE_BYTES))).to.throw(WriteTooLargeError, /more than the 2097152 bytes one call may write; nothing was written/);
+      expect(store.storeStudyRecord(stampFor('A'), 'S', '{}')).to.equal(1);
+      expect(store.auditLog(stampFor('A'), 2).map((e) => [e.operation, e.outcome])).to.deep.equal([
+        ['log_to_datalake', 'ok'],
+        ['log_to_datalake', 'error'],
+      ]);
+    });
+
+    it('refuses a number that is not finite before writing anything, and audits the refusal', () => {
+      store.savePatient(stampFor('A'), patient('P'));
+      expect(() => store.saveLab(stampFor('A'), { patient_id: 'P', test_name: 'K', canonical: 'K', value: Infinity, unit: '', is_critical: false })).to.throw(InvalidValueError, "'value' must be a finite number, got Infinity");
+      expect(() => store.savePatient(stampFor('A'), { ...patient('Q'), weight: NaN })).to.throw(InvalidValueError, "'weight' must be a finite number");
+      expect(store.getLabs(stampFor('A'), 'P', null, 10)).to.deep.equal([]);
+      expect(store.getPatient(stampFor('A'), 'Q')).to.equal(null);
+      expect(store.saveLab(stampFor('A'), { patient_id: 'P', test_name: 'K', canonical: 'K', value: 4, unit: '', is_critical: false })).to.equal(1);
+      expect(store.auditLog(stampFor('A'), 10).map((e) => [e.operation, e.outcome])).to.deep.equal([
+        ['save_lab', 'ok'],
+        ['get_patient', 'not_found'],
+        ['get_labs', 'ok'],
+        ['save_patient', 'error'],
+        ['save_lab', 'error'],
+        ['save_patient', 'ok'],
+      ]);
     });
 
     it('holds a 32-byte installation secret that stays the same across calls', () => {

@@ -19,6 +19,8 @@ export interface PoolOptions {
   heapMb: number;
   /** the data directory: its data packs, and the store each child opens for db and research (see store/sqlite/library.ts) */
   dataDir?: string;
+  /** the PostgreSQL store's URL, handed to each child in its environment (never its command line, which any local user can read) */
+  storeUrl?: string;
 }
 
 export class PoolTimeoutError extends Error {
@@ -56,18 +58,20 @@ interface Worker {
 const OUT_OF_MEMORY = /Reached heap limit|heap out of memory/;
 
 /** A child with the IPC channel and the heap limit: this executable in the worker role, or worker.ts/.js under node. */
-function startWorkerProcess(heapMb: number, args: string[]): ChildProcess {
+function startWorkerProcess(heapMb: number, args: string[], storeUrl: string | undefined): ChildProcess {
   const heapLimit = `--max-old-space-size=${heapMb}`;
+  const env = { ...process.env, CPES_STORE: storeUrl ?? '' };
   // stderr is piped so the pool can tell an out-of-memory abort from another death
   const stdio: StdioOptions = ['ignore', 'ignore', 'pipe', 'ipc'];
   if (inSingleExecutable()) {
     // a single executable takes no node options on its command line, but does read NODE_OPTIONS
     const nodeOptions = [process.env.NODE_OPTIONS, heapLimit].filter(Boolean).join(' ');
-    return spawn(process.execPath, [WORKER_ROLE_ARGUMENT, ...args], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, stdio, serialization: 'advanced' });
+    return spawn(process.execPath, [WORKER_ROLE_ARGUMENT, ...args], { env: { ...env, NODE_OPTIONS: nodeOptions }, stdio, serialization: 'advanced' });
   }
   const workerModule = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
   return fork(fileURLToPath(workerModule), args, {
     execArgv: [heapLimit, ...(workerModule.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [])],
+    env,
     stdio,
     serialization: 'advanced',
   });
@@ -78,6 +82,7 @@ export class WorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closing = false;
+  private replaced = 0;
 
   constructor(private readonly options: PoolOptions) {
     for (let i = 0; i < options.workers; i++) this.spawn();
@@ -95,6 +100,16 @@ export class WorkerPool {
   /** children started and ready for work */
   get readyWorkers(): number {
     return [...this.workers].filter((w) => w.ready).length;
+  }
+
+  /** runs waiting for a child */
+  get queueDepth(): number {
+    return this.queue.length;
+  }
+
+  /** children started to replace one that died or was killed */
+  get restarts(): number {
+    return this.replaced;
   }
 
   /** pids of children running a job right now (tests kill one from outside) */
@@ -136,7 +151,7 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const child = startWorkerProcess(this.options.heapMb, this.options.dataDir === undefined ? [] : [this.options.dataDir]);
+    const child = startWorkerProcess(this.options.heapMb, this.options.dataDir === undefined ? [] : [this.options.dataDir], this.options.storeUrl);
     const worker: Worker = { child, job: null, ready: false, outOfMemory: false };
     this.workers.add(worker);
     // The child's stderr is passed on, except V8's out-of-memory report: the run's answer says it instead.
@@ -171,7 +186,10 @@ export class WorkerPool {
           job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: ${cause}`));
         }
       }
-      if (!this.closing || this.queue.length) this.spawn();
+      if (!this.closing || this.queue.length) {
+        this.replaced++;
+        this.spawn();
+      }
     });
     child.on('error', () => {
       // 'exit' follows and does the accounting; this only keeps the error from being unhandled.

@@ -2,8 +2,8 @@
 // parent goes away, so no orphan keeps running.
 import { checkProtocol, runProtocol } from '../../engine/index.js';
 import { installLibraryStore } from '../../engine/library-store.js';
+import { openLibraryStore, storeLocation } from '../../store/index.js';
 import { quotasFromEnv } from '../../store/quotas.js';
-import { SqliteLibraryStore } from '../../store/sqlite/library.js';
 import { usePackDirectory } from '../../runtime/packs/active.js';
 import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
 
@@ -13,12 +13,12 @@ if (!process.send) {
 }
 
 // The data directory arrives as the one argument (after the role in the single executable); each run
-// re-checks its pack index when it starts, and the child opens the directory's store itself
-// (store/sqlite/library.ts says why).
+// re-checks its pack index when it starts. The child opens the store itself: the directory's SQLite file
+// (store/sqlite/library.ts says why) or, with CPES_STORE set by the pool, PostgreSQL through its bridge.
 const [first, second] = process.argv.slice(2);
 const dataDir = (first === WORKER_ROLE_ARGUMENT ? second : first) ?? null;
 usePackDirectory(dataDir);
-if (dataDir) installLibraryStore(SqliteLibraryStore.open(dataDir, { quotas: quotasFromEnv(process.env) }));
+if (dataDir) installLibraryStore(openLibraryStore(storeLocation(process.env.CPES_STORE, dataDir), quotasFromEnv(process.env)));
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {

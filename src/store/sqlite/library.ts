@@ -14,12 +14,22 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate } from '../migrations.js';
+import { migrate } from './migrations.js';
+import { rethrowUnavailable } from './unavailable.js';
 import { sqliteNativeBinding } from '../sqlite-addon.js';
 import {
+  auditBytes,
   DEFAULT_QUOTAS,
+  labValue,
+  MAX_WRITE_BYTES,
   MissingRecordError,
   QuotaExceededError,
+  requireFinite,
+  patientBytes,
+  rowBytes,
+  runBytes,
+  WriteTooLargeError,
+  isStoreRefusal,
   type AuditEntry,
   type AuditOutcome,
   type AuditStamp,
@@ -39,7 +49,7 @@ export interface LibraryStoreOptions {
   quotas?: Partial<Quotas>;
 }
 
-type Counter = 'patients' | 'runs' | 'lab_results' | 'interventions' | 'alerts' | 'billing' | 'audit' | 'consents' | 'study_records';
+type Counter = 'patients' | 'runs' | 'lab_results' | 'interventions' | 'alerts' | 'billing' | 'audit' | 'consents' | 'study_records' | 'bytes';
 
 /** Reads the installation secret, creating it (owner-only) on first use; concurrent creators agree. */
 export function readOrCreateSecret(dataDir: string): Buffer {
@@ -75,6 +85,8 @@ export class SqliteLibraryStore implements LibraryStore {
   private readonly quotas: Quotas;
   private readonly memorySecret: Buffer | null;
   private readonly sql;
+  /** bytes charged by the call in progress (one transaction), against MAX_WRITE_BYTES */
+  private callBytes = 0;
 
   private constructor(
     private readonly db: Database.Database,
@@ -86,7 +98,7 @@ export class SqliteLibraryStore implements LibraryStore {
     this.sql = {
       counter: db.prepare('SELECT value FROM lib_counters WHERE org = ? AND kind = ?').pluck(),
       bump: db.prepare(
-        'INSERT INTO lib_counters (org, kind, value) VALUES (?, ?, 1) ON CONFLICT (org, kind) DO UPDATE SET value = value + 1 RETURNING value',
+        'INSERT INTO lib_counters (org, kind, value) VALUES (?, ?, ?) ON CONFLICT (org, kind) DO UPDATE SET value = value + excluded.value RETURNING value',
       ).pluck(),
       audit: db.prepare(
         'INSERT INTO lib_db_audit (org, id, at, actor, request_id, source, line, operation, target, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -132,34 +144,59 @@ export class SqliteLibraryStore implements LibraryStore {
       const used = (this.sql.counter.get(org, kind) as number | undefined) ?? 0;
       if (used >= this.quotas[quota]) throw new QuotaExceededError(quota, this.quotas[quota]);
     }
-    return this.sql.bump.get(org, kind) as number;
+    return this.sql.bump.get(org, kind, 1) as number;
+  }
+
+  /**
+   * Counts `bytes` (negative when an update shrinks a row) against the call's limit and the organization's
+   * byte quota. Inside a transaction only: a refusal rolls the whole call back.
+   */
+  private charge(org: string, bytes: number): void {
+    this.callBytes += Math.max(0, bytes);
+    if (this.callBytes > MAX_WRITE_BYTES) throw new WriteTooLargeError(this.callBytes);
+    const total = this.sql.bump.get(org, 'bytes', bytes) as number;
+    if (bytes > 0 && total > this.quotas.bytes) throw new QuotaExceededError('bytes', this.quotas.bytes);
   }
 
   private writeAudit(stamp: AuditStamp, operation: string, target: string | null, outcome: AuditOutcome): void {
+    this.charge(stamp.org, auditBytes(stamp, operation, target, outcome));
     const id = this.next(stamp.org, 'audit');
     this.sql.audit.run(stamp.org, id, stamp.at, stamp.actor, stamp.requestId, stamp.source, stamp.line, operation, target, outcome);
   }
 
+  private transaction<T>(work: () => T): T {
+    this.callBytes = 0;
+    try {
+      return this.db.transaction(work).immediate();
+    } catch (error) {
+      return rethrowUnavailable(error);
+    }
+  }
+
   /**
-   * One IMMEDIATE transaction holding the operation and its audit row. A refused write (quota, missing
-   * record) rolls back and is then audited as `error` on its own.
+   * One IMMEDIATE transaction holding the operation and its audit row. A refused write (quota, size,
+   * value, missing record) rolls back and is then audited as `error` on its own.
    */
   private audited<T>(stamp: AuditStamp, operation: string, target: string | null, body: () => T, outcomeOf: (value: T) => AuditOutcome = () => 'ok'): T {
-    const transaction = this.db.transaction(() => {
-      const value = body();
-      this.writeAudit(stamp, operation, target, outcomeOf(value));
-      return value;
-    });
     try {
-      return transaction.immediate();
+      return this.transaction(() => {
+        const value = body();
+        this.writeAudit(stamp, operation, target, outcomeOf(value));
+        return value;
+      });
     } catch (error) {
-      if (error instanceof QuotaExceededError || error instanceof MissingRecordError) this.appendAudit(stamp, operation, target, 'error');
+      if (isStoreRefusal(error)) this.appendAudit(stamp, operation, target, 'error');
       throw error;
     }
   }
 
+  /** A refusal's row is written while it fits the byte quota; past it, refusals are not recorded (they would fill the disk). */
   appendAudit(stamp: AuditStamp, operation: string, target: string | null, outcome: AuditOutcome): void {
-    this.db.transaction(() => this.writeAudit(stamp, operation, target, outcome)).immediate();
+    try {
+      this.transaction(() => this.writeAudit(stamp, operation, target, outcome));
+    } catch (error) {
+      if (!(outcome === 'error' && error instanceof QuotaExceededError)) throw error;
+    }
   }
 
   private requirePatient(org: string, patientId: string): void {
@@ -172,7 +209,10 @@ export class SqliteLibraryStore implements LibraryStore {
 
   savePatient(stamp: AuditStamp, p: PatientRecord): { created: boolean } {
     return this.audited(stamp, 'save_patient', p.patient_id, () => {
+      requireFinite(p.age, 'age');
+      requireFinite(p.weight, 'weight');
       const existing = this.sql.patient.get(stamp.org, p.patient_id) as StoredPatient | undefined;
+      this.charge(stamp.org, patientBytes(p, stamp.at) - (existing ? patientBytes(existing, existing.created_at) : 0));
       if (existing) {
         this.db
           .prepare('UPDATE lib_db_patients SET name = ?, age = ?, weight = ?, sex = ?, vitals = ?, metadata = ?, updated_at = ? WHERE org = ? AND patient_id = ?')
@@ -205,6 +245,7 @@ export class SqliteLibraryStore implements LibraryStore {
     return this.audited(stamp, 'start_run', run.patient_id, () => {
       if (run.patient_id !== null) this.requirePatient(stamp.org, run.patient_id);
       const id = this.next(stamp.org, 'runs', 'runs');
+      this.charge(stamp.org, runBytes({ protocol_name: run.protocol_name, patient_id: run.patient_id, status: 'RUNNING', events: null, started_at: stamp.at, completed_at: null, run_by: run.run_by }));
       this.db
         .prepare("INSERT INTO lib_db_runs (org, id, protocol_name, patient_id, status, events, started_at, completed_at, run_by) VALUES (?, ?, ?, ?, 'RUNNING', NULL, ?, NULL, ?)")
         .run(stamp.org, id, run.protocol_name, run.patient_id, stamp.at, run.run_by);
@@ -214,7 +255,9 @@ export class SqliteLibraryStore implements LibraryStore {
 
   endRun(stamp: AuditStamp, runId: number, events: string | null, status: string): void {
     this.audited(stamp, 'end_run', String(runId), () => {
-      this.requireRun(stamp.org, runId);
+      const old = this.sql.run.get(stamp.org, runId) as RunRecord | undefined;
+      if (!old) throw new MissingRecordError('run', runId);
+      this.charge(stamp.org, runBytes({ ...old, events, status, completed_at: stamp.at }) - runBytes(old));
       this.db.prepare('UPDATE lib_db_runs SET status = ?, events = ?, completed_at = ? WHERE org = ? AND id = ?').run(status, events, stamp.at, stamp.org, runId);
     });
   }
@@ -238,6 +281,7 @@ export class SqliteLibraryStore implements LibraryStore {
     this.audited(stamp, 'log_intervention', String(e.run_id), () => {
       this.requireRun(stamp.org, e.run_id);
       const id = this.next(stamp.org, 'interventions', 'other_records');
+      this.charge(stamp.org, rowBytes(e.run_id, e.drug_name, e.dose, e.moiss_class, stamp.at));
       this.db
         .prepare('INSERT INTO lib_db_interventions (org, id, run_id, drug_name, dose, moiss_class, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
         .run(stamp.org, id, e.run_id, e.drug_name, e.dose, e.moiss_class, stamp.at);
@@ -246,8 +290,10 @@ export class SqliteLibraryStore implements LibraryStore {
 
   saveLab(stamp: AuditStamp, lab: { patient_id: string; test_name: string; canonical: string | null; value: number; unit: string; is_critical: boolean }): number {
     return this.audited(stamp, 'save_lab', lab.patient_id, () => {
+      requireFinite(lab.value, 'value');
       this.requirePatient(stamp.org, lab.patient_id);
       const id = this.next(stamp.org, 'lab_results', 'lab_results');
+      this.charge(stamp.org, rowBytes(lab.patient_id, lab.test_name, lab.canonical, lab.value, lab.unit, lab.is_critical, stamp.at));
       this.db
         .prepare('INSERT INTO lib_db_lab_results (org, id, patient_id, test_name, canonical, value, unit, is_critical, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(stamp.org, id, lab.patient_id, lab.test_name, lab.canonical, lab.value, lab.unit, lab.is_critical ? 1 : 0, stamp.at);
@@ -265,7 +311,7 @@ export class SqliteLibraryStore implements LibraryStore {
            ORDER BY at DESC, id DESC LIMIT ?`,
         )
         .all(stamp.org, patientId, names && 1, JSON.stringify(names ?? []), JSON.stringify(names ?? []), limit) as (Omit<LabRecord, 'is_critical'> & { is_critical: number })[];
-      return rows.map((r) => ({ ...r, is_critical: r.is_critical === 1 }));
+      return rows.map((r) => ({ ...r, value: labValue(r.value), is_critical: r.is_critical === 1 }));
     });
   }
 
@@ -273,14 +319,17 @@ export class SqliteLibraryStore implements LibraryStore {
     this.audited(stamp, 'log_alert', String(alert.run_id), () => {
       this.requireRun(stamp.org, alert.run_id);
       const id = this.next(stamp.org, 'alerts', 'other_records');
+      this.charge(stamp.org, rowBytes(alert.run_id, alert.message, alert.severity, stamp.at));
       this.db.prepare('INSERT INTO lib_db_alerts (org, id, run_id, message, severity, at) VALUES (?, ?, ?, ?, ?, ?)').run(stamp.org, id, alert.run_id, alert.message, alert.severity, stamp.at);
     });
   }
 
   logBilling(stamp: AuditStamp, line: { run_id: number; cpt_code: string; description: string; amount_cents: number }): void {
     this.audited(stamp, 'log_billing', String(line.run_id), () => {
+      requireFinite(line.amount_cents, 'amount_cents');
       this.requireRun(stamp.org, line.run_id);
       const id = this.next(stamp.org, 'billing', 'other_records');
+      this.charge(stamp.org, rowBytes(line.run_id, line.cpt_code, line.description, line.amount_cents, stamp.at));
       this.db
         .prepare('INSERT INTO lib_db_billing (org, id, run_id, cpt_code, description, amount_cents, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
         .run(stamp.org, id, line.run_id, line.cpt_code, line.description, line.amount_cents, stamp.at);
@@ -309,6 +358,7 @@ export class SqliteLibraryStore implements LibraryStore {
   storeStudyRecord(stamp: AuditStamp, studyId: string, data: string): number {
     return this.audited(stamp, 'log_to_datalake', studyId, () => {
       const id = this.next(stamp.org, 'study_records', 'other_records');
+      this.charge(stamp.org, rowBytes(studyId, data, stamp.at));
       this.db.prepare('INSERT INTO lib_research_records (org, id, study_id, data, stored_at) VALUES (?, ?, ?, ?, ?)').run(stamp.org, id, studyId, data, stamp.at);
       return id;
     });
@@ -317,6 +367,7 @@ export class SqliteLibraryStore implements LibraryStore {
   recordConsent(stamp: AuditStamp, c: Omit<ConsentRecord, 'recorded_at'>): ConsentRecord {
     return this.audited(stamp, 'record_consent', `${c.patient_id}/${c.study_id}`, () => {
       const id = this.next(stamp.org, 'consents', 'other_records');
+      this.charge(stamp.org, rowBytes(c.patient_id, c.study_id, c.consented, c.consent_date, c.recorded_by, stamp.at));
       this.db
         .prepare('INSERT INTO lib_research_consents (org, id, patient_id, study_id, consented, consent_date, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(stamp.org, id, c.patient_id, c.study_id, c.consented ? 1 : 0, c.consent_date, c.recorded_by, stamp.at);

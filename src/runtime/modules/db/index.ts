@@ -62,7 +62,7 @@ function dbFunction(spec: DbFunction): FunctionSpec {
     onRefused: auditRefusal(label),
     impl: (a, ctx) => {
       const target = spec.target?.(a) ?? null;
-      return withStore(ctx, label, target, (store, stamp) => {
+      return withStore(ctx, label, target, a, (store, stamp) => {
         countCall(ctx, label);
         return spec.run(a, { store, stamp }, label);
       });
@@ -205,7 +205,7 @@ const db: ModuleDef = {
     }),
     dbFunction({
       name: 'save_lab',
-      description: "Stores a lab result of an existing patient, with the lab module's canonical test name when it resolves.",
+      description: "Stores a lab result of an existing patient, with the lab module's canonical test name when it resolves. A value that is not a finite number is refused and nothing is written.",
       params: [
         patientId,
         text('test_name', 'test name as reported (Cr, Creatinine, …)', { maxLength: 200 }),
@@ -225,7 +225,7 @@ const db: ModuleDef = {
     }),
     dbFunction({
       name: 'get_labs',
-      description: "A patient's lab results, newest first; test_name matches through lab aliases (Cr finds Creatinine).",
+      description: "A patient's lab results, newest first; test_name matches through lab aliases (Cr finds Creatinine). A stored value that is not a finite number is reported missing (value null).",
       params: [patientId, { ...text('test_name', 'only this test; null → all', { maxLength: 200 }), type: ['string', 'null'], default: null }, limit(10)],
       result: { bare: 'array' },
       target: byPatient,

@@ -41,7 +41,7 @@ type OrgRun = (a: Args, ctx: CallContext, scope: { store: LibraryStore; stamp: A
 function orgFunction(spec: Omit<FunctionSpec, 'state' | 'impl' | 'onRefused'> & { target: (a: Args) => string | null; run: OrgRun }): FunctionSpec {
   const label = `research.${spec.name}`;
   const { target, run, ...rest } = spec;
-  return { ...rest, state: 'org', onRefused: auditRefusal(label), impl: (a, ctx) => withStore(ctx, label, target(a), (store, stamp) => run(a, ctx, { store, stamp })) };
+  return { ...rest, state: 'org', onRefused: auditRefusal(label), impl: (a, ctx) => withStore(ctx, label, target(a), a, (store, stamp) => run(a, ctx, { store, stamp })) };
 }
 
 const consentView = (c: { patient_id: string; study_id: string; consented: boolean; consent_date: string | null; recorded_at: string }): JsonObject => ({

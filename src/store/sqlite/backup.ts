@@ -5,9 +5,9 @@ import { chmodSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './migrations.js';
-import { StoreError } from './index.js';
-import { createPrivateFile, ensurePrivateDir, DATABASE_FILE } from './files.js';
-import { sqliteNativeBinding } from './sqlite-addon.js';
+import { StoreError } from '../errors.js';
+import { createPrivateFile, ensurePrivateDir, DATABASE_FILE } from '../files.js';
+import { sqliteNativeBinding } from '../sqlite-addon.js';
 
 /** better-sqlite3 with the addon the single executable carries (undefined from a checkout). */
 function open(file: string, dataDir: string, options: Database.Options = {}): Database.Database {

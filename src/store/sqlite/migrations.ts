@@ -144,6 +144,29 @@ export const MIGRATIONS: readonly string[] = [
      stored_at TEXT NOT NULL,
      PRIMARY KEY (org, id)
    );`,
+  // 4: each organization's stored bytes (records and audit trail, as store/library.ts rowBytes counts them),
+  // so the byte quota holds from the first write after the upgrade
+  `INSERT INTO lib_counters (org, kind, value)
+   SELECT org, 'bytes', SUM(bytes) FROM (
+     SELECT org, 64 + COALESCE(length(CAST(patient_id AS BLOB)), 8) + COALESCE(length(CAST(name AS BLOB)), 8) + COALESCE(length(CAST(sex AS BLOB)), 8) + COALESCE(length(CAST(vitals AS BLOB)), 8) + COALESCE(length(CAST(metadata AS BLOB)), 8) + COALESCE(length(CAST(created_at AS BLOB)), 8) + COALESCE(length(CAST(updated_at AS BLOB)), 8) + 16 AS bytes FROM lib_db_patients
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(protocol_name AS BLOB)), 8) + COALESCE(length(CAST(patient_id AS BLOB)), 8) + COALESCE(length(CAST(status AS BLOB)), 8) + COALESCE(length(CAST(events AS BLOB)), 8) + COALESCE(length(CAST(started_at AS BLOB)), 8) + COALESCE(length(CAST(completed_at AS BLOB)), 8) + COALESCE(length(CAST(run_by AS BLOB)), 8) AS bytes FROM lib_db_runs
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(drug_name AS BLOB)), 8) + COALESCE(length(CAST(dose AS BLOB)), 8) + COALESCE(length(CAST(moiss_class AS BLOB)), 8) + COALESCE(length(CAST(at AS BLOB)), 8) + 8 AS bytes FROM lib_db_interventions
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(patient_id AS BLOB)), 8) + COALESCE(length(CAST(test_name AS BLOB)), 8) + COALESCE(length(CAST(canonical AS BLOB)), 8) + COALESCE(length(CAST(unit AS BLOB)), 8) + COALESCE(length(CAST(at AS BLOB)), 8) + 16 AS bytes FROM lib_db_lab_results
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(message AS BLOB)), 8) + COALESCE(length(CAST(severity AS BLOB)), 8) + COALESCE(length(CAST(at AS BLOB)), 8) + 8 AS bytes FROM lib_db_alerts
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(cpt_code AS BLOB)), 8) + COALESCE(length(CAST(description AS BLOB)), 8) + COALESCE(length(CAST(at AS BLOB)), 8) + 16 AS bytes FROM lib_db_billing
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(at AS BLOB)), 8) + COALESCE(length(CAST(actor AS BLOB)), 8) + COALESCE(length(CAST(request_id AS BLOB)), 8) + COALESCE(length(CAST(source AS BLOB)), 8) + COALESCE(length(CAST(operation AS BLOB)), 8) + COALESCE(length(CAST(target AS BLOB)), 8) + COALESCE(length(CAST(outcome AS BLOB)), 8) + 8 AS bytes FROM lib_db_audit
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(patient_id AS BLOB)), 8) + COALESCE(length(CAST(study_id AS BLOB)), 8) + COALESCE(length(CAST(consent_date AS BLOB)), 8) + COALESCE(length(CAST(recorded_by AS BLOB)), 8) + COALESCE(length(CAST(recorded_at AS BLOB)), 8) + 8 AS bytes FROM lib_research_consents
+     UNION ALL
+     SELECT org, 64 + COALESCE(length(CAST(study_id AS BLOB)), 8) + COALESCE(length(CAST(data AS BLOB)), 8) + COALESCE(length(CAST(stored_at AS BLOB)), 8) AS bytes FROM lib_research_records
+   ) GROUP BY org
+   ON CONFLICT (org, kind) DO UPDATE SET value = excluded.value;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

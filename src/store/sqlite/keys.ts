@@ -1,0 +1,167 @@
+// Keys and metering in SQLite, the embedded default (store/keys.ts is the contract). One connection per
+// process; an admission is one BEGIN IMMEDIATE transaction, so several processes on one file (the
+// server and `cpes keys`) never count twice. The work is synchronous; the contract's promises resolve at once.
+import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { Account, UsageRecord } from '../account.js';
+import { createPrivateFile, DATABASE_FILE, ensurePrivateDir } from '../files.js';
+import {
+  checkNewKey,
+  decideAdmission,
+  generateKey,
+  hashKey,
+  keyToRevoke,
+  MINUTE_MS,
+  periodOf,
+  PREFIX_LENGTH,
+  usageRecord,
+  type Admission,
+  type KeyInfo,
+  type KeyStore,
+} from '../keys.js';
+import { tierById, type TierId } from '../tiers.js';
+import { sqliteNativeBinding } from '../sqlite-addon.js';
+import { migrate } from './migrations.js';
+import { rethrowUnavailable } from './unavailable.js';
+
+
+/** Opens `<dataDir>/cpes.db` (WAL, owner-only), migrated to this version's schema. */
+export function openDatabase(dataDir: string): Database.Database {
+  ensurePrivateDir(dataDir);
+  const file = join(dataDir, DATABASE_FILE);
+  createPrivateFile(file);
+  // better-sqlite3 takes a loaded addon object too; its type definitions know only a path
+  const db = new Database(file, { nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
+  db.pragma('journal_mode = WAL');
+  // A committed transaction survives a crash of the process (WAL in the OS cache); FULL would add an fsync per request.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+export class SqliteKeyStore implements KeyStore {
+  /** Statements of the per-request path, prepared once. */
+  private readonly sql: Record<'byHash' | 'monthly' | 'prune' | 'window' | 'record' | 'count', Database.Statement>;
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => Date,
+  ) {
+    this.sql = {
+      byHash: db.prepare('SELECT id, prefix, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?'),
+      monthly: db.prepare('SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?'),
+      prune: db.prepare('DELETE FROM admissions WHERE key_id = ? AND at_ms <= ?'),
+      window: db.prepare('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM admissions WHERE key_id = ?'),
+      record: db.prepare('INSERT INTO admissions (key_id, at_ms) VALUES (?, ?)'),
+      count: db.prepare(
+        'INSERT INTO usage_monthly (key_id, period, requests) VALUES (?, ?, 1) ON CONFLICT (key_id, period) DO UPDATE SET requests = requests + 1',
+      ),
+    };
+  }
+
+  static open(dataDir: string, options: { now?: () => Date } = {}): SqliteKeyStore {
+    return new SqliteKeyStore(openDatabase(dataDir), options.now ?? (() => new Date()));
+  }
+
+  /** Runs `work`, turning "the database cannot be used now" into StoreUnavailableError (503, not 500). */
+  private guarded<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve) => resolve(work())).catch(rethrowUnavailable);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return this.db.prepare('SELECT 1 AS ok').get() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  private insertKey(owner: string, tier: string): { key: string; prefix: string } {
+    const checked = checkNewKey(owner, tier);
+    const key = generateKey();
+    const prefix = key.slice(0, PREFIX_LENGTH);
+    this.db
+      .prepare('INSERT INTO api_keys (prefix, key_hash, owner, tier, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(prefix, hashKey(key), checked.owner, checked.tier, this.now().toISOString());
+    return { key, prefix };
+  }
+
+  createKey(owner: string, tier: string): Promise<{ key: string; prefix: string }> {
+    return this.guarded(() => this.insertKey(owner, tier));
+  }
+
+  private keys(): KeyInfo[] {
+    return this.db
+      .prepare(
+        `SELECT k.id, k.prefix, k.owner, k.tier, k.created_at AS created, k.revoked_at AS revoked, COALESCE(u.requests, 0) AS requests_this_month
+         FROM api_keys k LEFT JOIN usage_monthly u ON u.key_id = k.id AND u.period = ? ORDER BY k.id`,
+      )
+      .all(periodOf(this.now())) as KeyInfo[];
+  }
+
+  listKeys(): Promise<KeyInfo[]> {
+    return this.guarded(() => this.keys());
+  }
+
+  revokeKey(prefix: string): Promise<KeyInfo> {
+    return this.guarded(() => {
+      const key = keyToRevoke(this.keys(), prefix);
+      const revoked = this.now().toISOString();
+      this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(revoked, key.id);
+      return { ...key, revoked };
+    });
+  }
+
+  authenticate(rawKey: string): Promise<Account | null> {
+    return this.guarded(() => {
+      const digest = hashKey(rawKey);
+      const row = this.sql.byHash.get(digest) as
+        | { id: number; prefix: string; key_hash: Buffer; owner: string; tier: TierId; revoked_at: string | null }
+        | undefined;
+      if (!row || !timingSafeEqual(row.key_hash, digest) || row.revoked_at !== null) return null;
+      return { keyId: row.id, prefix: row.prefix, owner: row.owner, tier: row.tier };
+    });
+  }
+
+  admit(account: Account): Promise<Admission> {
+    const tier = tierById(account.tier)!;
+    const keyId = account.keyId!;
+    const run = this.db.transaction((): Admission => {
+      const nowMs = this.now().getTime();
+      const period = periodOf(new Date(nowMs));
+      const used = (this.sql.monthly.get(keyId, period) as { requests: number } | undefined)?.requests ?? 0;
+      this.sql.prune.run(keyId, nowMs - MINUTE_MS);
+      const window = this.sql.window.get(keyId) as { n: number; oldest: number | null };
+      const admission = decideAdmission(tier, { nowMs, used, inWindow: window.n, oldestMs: window.oldest });
+      if (admission.admitted) {
+        this.sql.record.run(keyId, nowMs);
+        this.sql.count.run(keyId, period);
+      }
+      return admission;
+    });
+    return this.guarded(() => run.immediate());
+  }
+
+  usage(account: Account): Promise<UsageRecord> {
+    return this.guarded(() => {
+      const period = periodOf(this.now());
+      const used = (this.sql.monthly.get(account.keyId, period) as { requests: number } | undefined)?.requests ?? 0;
+      return usageRecord(account, used, period);
+    });
+  }
+
+  ensureInitialKey(): Promise<string | null> {
+    const create = this.db.transaction(() => {
+      const count = (this.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
+      return count === 0 ? this.insertKey('admin', 'enterprise').key : null;
+    });
+    return this.guarded(() => create.immediate());
+  }
+}
