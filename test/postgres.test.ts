@@ -185,7 +185,7 @@ describe('PostgreSQL store', function () {
       for (const { child } of started) child.kill('SIGTERM');
     }
     const total = await counted(url, prefix, new Date().toISOString().slice(0, 7));
-    expect(ok).to.be.greaterThan(100);
+    expect(ok, "enough answers to mean something").to.be.greaterThan(30);
     expect(total).to.be.at.least(ok);
     expect(total).to.be.at.most(sent);
     // only requests in flight on the killed instance may be counted without an answer
