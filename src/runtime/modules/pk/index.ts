@@ -52,6 +52,15 @@ const optionalIndication: ParamSpec = {
   maxLength: 200,
   description: "an indication with its own limits (get_profile lists them); null → the lowest limit of all applies",
 };
+const optionalEvery: ParamSpec = {
+  name: 'every_h',
+  type: ['number', 'null'],
+  default: null,
+  exclusiveMinimum: 0,
+  maximum: 8760,
+  unit: 'h',
+  description: 'hours between doses: the dose is checked as that repeated regimen against the daily and weekly maxima; null → one dose',
+};
 const DRUG_SOURCE = `${drugs.name} ${drugs.version}: ${drugs.source}`;
 const INTERACTION_SOURCE = `${interactions.name} ${interactions.version}: ${interactions.source}`;
 const TDM_SOURCE = `${tdm.name} ${tdm.version}: ${tdm.source}`;
@@ -83,7 +92,7 @@ function weightFor(ctx: CallContext, given: number | null): number | null {
 
 /** Adds a checked dose to the run's administered list (§22.1 step 6). */
 function record(ctx: CallContext, name: string, check: DoseCheck): void {
-  administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount, at: ctx.now().getTime() });
+  administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount, loading: check.loading === true, at: ctx.now().getTime() });
 }
 
 function administeredNames(ctx: CallContext): string[] {
@@ -102,7 +111,7 @@ function safety(level: string, partners: JsonObject): boolean | null {
 }
 
 const SUGGESTIONS: ResultField = { name: 'suggestions', type: 'array', items: { type: 'string', description: 'a drug name' }, optional: true, description: 'up to five drug names close to an unknown drug name (only when found is false)' };
-const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'source', 'table_version', SUGGESTIONS];
+const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'every_h', 'loading', 'source', 'table_version', SUGGESTIONS];
 
 /** A dose check's record, with suggestions when the drug is unknown (issue 24 item 4). */
 function doseRecord(ctx: CallContext, check: DoseCheck, name: string): JsonObject {
@@ -123,7 +132,7 @@ function administerStatement(ctx: CallContext, request: AdministerRequest): Admi
   const { drug: name, dose, unit } = request;
   const weight = request.patient?.weight;
   const weightKg = typeof weight === 'number' ? weight : null;
-  const check = checkDose(ctx, { drugName: name, dose, unit, route: request.route, weightKg, indication: request.indication, label: `administer ${name}`, weightName: "the protocol patient's 'weight'" });
+  const check = checkDose(ctx, { drugName: name, dose, unit, route: request.route, weightKg, indication: request.indication, label: `administer ${name}`, weightName: "the protocol patient's 'weight'", everyHours: request.everyHours });
   const moissClass = classifyTiming(5, onsetOf(ctx, name));
   if (check.level === 'UNKNOWN') {
     record(ctx, name, check);
@@ -198,6 +207,7 @@ const pk: ModuleDef = {
         { name: 'dose_per_kg', type: ['number', 'null'], default: null, exclusiveMinimum: 0, description: "dose in the table's unit; null → the usual dose" },
         optionalRoute,
         optionalIndication,
+        optionalEvery,
       ],
       result: { type: 'PK_DOSE', fields: ['type', 'drug', 'found', 'dose_per_kg', 'dose_unit', 'total_dose', 'unit', 'patient_weight', 'route', 'indication', 'level', 'is_safe', 'warning', 'interactions_unchecked', 'source', 'table_version'] },
       sources: [DRUG_SOURCE, INTERACTION_SOURCE],
@@ -214,7 +224,7 @@ const pk: ModuleDef = {
           const perKg = unit.ok && unit.unit.perKg;
           const weightKg = a.weight_kg as number;
           const total = perKg ? perKgDose * weightKg : perKgDose;
-          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, indication: a.indication as string | null, label, weightName: "argument 2 'weight_kg'" });
+          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, indication: a.indication as string | null, label, weightName: "argument 2 'weight_kg'", everyHours: a.every_h as number | null });
           const partners = checkInteractions(ctx, drug.name, administeredNames(ctx));
           return {
             type: 'PK_DOSE',
@@ -344,6 +354,7 @@ const pk: ModuleDef = {
         weight({ type: ['number', 'null'], default: null, description: "body weight (a protocol uses the patient's weight when null)" }),
         optionalRoute,
         optionalIndication,
+        optionalEvery,
       ],
       result: { type: 'PK_DOSE_CHECK', fields: DOSE_CHECK_FIELDS },
       sources: [DRUG_SOURCE],
@@ -358,6 +369,7 @@ const pk: ModuleDef = {
           indication: a.indication as string | null,
           label: 'pk.validate_dose',
           weightName: "argument 4 'weight_kg'",
+          everyHours: a.every_h as number | null,
         });
         return doseRecord(ctx, check, name);
       },
@@ -373,6 +385,7 @@ const pk: ModuleDef = {
         { name: 'unit', type: ['string', 'null'], default: null, maxLength: 50, description: "dose unit; null → the route's bolus unit, else its infusion unit" },
         optionalRoute,
         optionalIndication,
+        optionalEvery,
       ],
       result: { type: 'PK_ADMINISTER', fields: ['type', 'drug', 'dose', 'unit', 'route', 'dose_check', 'interactions', 'onset_min', 'safe'] },
       sources: [DRUG_SOURCE, INTERACTION_SOURCE],
@@ -391,7 +404,7 @@ const pk: ModuleDef = {
           if (unit === null) throw new ArgumentError(`${label}: ${drug.name} has no dosing for that route; send argument 4 'unit'`);
         }
         const dose = a.dose as number;
-        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null), indication: a.indication as string | null, label, weightName: "argument 3 'weight_kg'" });
+        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null), indication: a.indication as string | null, label, weightName: "argument 3 'weight_kg'", everyHours: a.every_h as number | null });
         if (check.level === 'ERROR') throw new ArgumentError(`${label}: ${check.record.message}`);
         const found = checkInteractions(ctx, name, administeredNames(ctx));
         record(ctx, name, check);
