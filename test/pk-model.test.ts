@@ -137,8 +137,9 @@ describe('pk dose check (§4.3) with registered drugs', () => {
     const { kind, body } = runProtocol(`protocol P {\n  input: Patient p;\n  let reg = med.pk.register_drug(${MODEL});\n  administer Modeldrug dose: 7 mcg/min;\n}`, { weight: 70 } as never);
     expect(kind).to.equal('ok');
     const event = body.events.find((e) => e.kind === 'administer')!;
-    expect(event.event).to.equal('[4] LOG: administer Modeldrug 7 mcg/min: dose WARNING below usual range 1-10 mcg/kg/min');
-    expect(event).to.include({ drug: 'Modeldrug', level: 'WARNING', converted_dose: 0.1, converted_unit: 'mcg/kg/min', route: 'IV', weight_used: 70 });
+    // issue 22: the renal rule needs creatinine, age and sex, which this patient lacks, so the dose is not OK
+    expect(event.event).to.equal('[4] LOG: administer Modeldrug 7 mcg/min: dose UNCHECKED renal dosing of Modeldrug needs creatinine, age, sex; below usual range 1-10 mcg/kg/min');
+    expect(event).to.include({ drug: 'Modeldrug', level: 'UNCHECKED', converted_dose: 0.1, converted_unit: 'mcg/kg/min', route: 'IV', weight_used: 70 });
     expect(event.moiss_class).to.be.a('string').and.not.equal('UNKNOWN');
   });
 });

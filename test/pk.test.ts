@@ -80,7 +80,8 @@ describe('pk interactions and the administer statement', () => {
     expect(kind).to.equal('ok');
     const events = body.events.filter((e) => e.kind === 'administer');
     expect(events.map((e) => e.event)).to.deep.equal([
-      '[3] LOG: administer Rivaroxaban 20 mg: dose OK',
+      // issue 22: the renal rule needs creatinine, age and sex, which this patient lacks
+      '[3] LOG: administer Rivaroxaban 20 mg: dose UNCHECKED renal dosing of Rivaroxaban needs creatinine, age, sex',
       '[4] LOG: administer Alteplase 0.9 mg/kg: dose WARNING interaction MAJOR with Rivaroxaban',
       '[5] LOG: administer Vancomycin 1000 mg: dose WARNING below usual range 15-20 mg/kg',
       '[6] LOG: administer Gentamicin 70 mg: dose WARNING interaction MAJOR with Vancomycin',

@@ -7,6 +7,8 @@ import { roundSignificant as significant } from '../../../util/round.js';
 import { above, below } from '../util/threshold.js';
 import { ArgumentError, type CallContext, type DoseLevel, type JsonObject } from '../types.js';
 import { convertDose, parseDoseUnit, type DoseUnit } from './dose-units.js';
+import { factsRecord, type PatientFacts } from './patient.js';
+import { patientRules, RULE_RANK, type RuleResult } from './patient-rules.js';
 import { administered, findDrug, tableOf, type Drug, type IndicationLimits, type LimitValue, type LoadingDose, type PeriodLimit, type Route, type UsualRange } from './table.js';
 
 export type Level = DoseLevel;
@@ -39,6 +41,8 @@ export interface DoseRequest {
   weightName: string;
   /** hours between doses of a repeated regimen (`every:`, `every_h`); null or absent → one dose */
   everyHours?: number | null;
+  /** the patient's values (a `patient` argument or the run's patient); null or absent → no patient rules */
+  patient?: PatientFacts | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -86,7 +90,8 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
   if (!(Number.isFinite(dose) && dose > 0)) return fail(`dose must be greater than 0, got ${String(dose)}`, null);
   // far beyond any real dose in any unit, and small enough that every unit conversion stays a finite number
   if (dose > MAX_DOSE) return fail(`dose ${String(dose)} ${unit} is beyond any real dose (more than ${MAX_DOSE} of its unit)`, null);
-  const load = kind === 'SINGLE' ? loadingDose(ctx, drug, route, dose, given, weightKg) : null;
+  // a dose given as a regimen (every) is maintenance, never the load
+  const load = kind === 'SINGLE' && every === null ? loadingDose(ctx, drug, route, dose, given, weightKg) : null;
   const block = load ? loadBlock(load) : blockFor(drug, route, kind);
   if (block === 'wrong kind') return fail(wrongKind(drug, route, kind), kind);
 
@@ -155,6 +160,34 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
     level = 'WARNING';
     reason = usual;
   }
+  // issue 22 rule 3: each patient rule answers for itself and can only raise the level
+  let patientUsed: JsonObject | null = null;
+  let rules: RuleResult[] = [];
+  if (request.patient) {
+    const view = {
+      drug,
+      indication: indication?.name ?? null,
+      every,
+      inRange,
+      rangeHigh: range?.high ?? null,
+      rangeUnit: range?.unit ?? null,
+      doseIn: (u: string) => evaluation.tryConvert(u),
+      dayIn: (u: string) => evaluation.dayIn(dayTotal, u),
+    };
+    const out = patientRules(ctx, request.patient, view);
+    patientUsed = { ...factsRecord(request.patient), ...out.used };
+    rules = out.rules;
+    const findings = rules.filter((r) => r.level !== 'OK').sort((a, b) => RULE_RANK[b.level] - RULE_RANK[a.level]);
+    const worst = findings[0];
+    if (worst && RULE_RANK[worst.level] > RULE_RANK[level as keyof typeof RULE_RANK]) {
+      level = worst.level;
+      const named = level === 'ERROR' ? findings.filter((r) => r.level === 'ERROR') : findings;
+      reason = [...named.map((r) => r.reason), reason].filter((r): r is string => r !== null).join('; ');
+    } else if (findings.length > 0 && level !== 'ERROR') {
+      // an ERROR's message names what stops the dose; every rule is still listed in `rules`
+      reason = [reason, ...findings.map((r) => r.reason)].filter((r): r is string => r !== null).join('; ');
+    }
+  }
   const message = level === 'OK' ? 'dose OK' : `dose ${level} ${reason}`;
   const usualRecord: JsonObject = range ? { usual_low: range.low, usual_high: range.high, usual_unit: range.unit, tenfold_at: range.high === null ? null : significant(TENFOLD * range.high, 6) } : { usual_low: null, usual_high: null };
   const limitRecord = block || evaluation.binding.unit ? { ...usualRecord, ...evaluation.binding } : null;
@@ -165,7 +198,11 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
     kind,
     amount,
     loading: load !== null,
-    record: record(level, message, dose, unit, kind, route, converted, limitRecord, evaluation.weightUsed ? weightKg : null, cumulative, load !== null),
+    record: {
+      ...record(level, message, dose, unit, kind, route, converted, limitRecord, evaluation.weightUsed ? weightKg : null, cumulative, load !== null),
+      patient_used: patientUsed,
+      rules: rules.map((r) => ({ rule: r.rule, level: r.level, reason: r.reason, source: r.source })),
+    },
   };
 }
 
@@ -252,6 +289,8 @@ function recorder(ctx: CallContext, request: DoseRequest, drug: Drug | undefined
     cumulative_in_run: cumulative,
     every_h: request.everyHours ?? null,
     loading,
+    patient_used: null,
+    rules: [],
     source: table?.source ?? null,
     table_version: table?.version ?? null,
   });
@@ -342,6 +381,16 @@ class Evaluation {
     if (!c.ok) return null;
     if (c.weightUsed) this.weightUsed = true;
     return c.value;
+  }
+
+  /** The day's total (absolute, canonical units) in a per-day `unit`, null when it cannot be converted. */
+  dayIn(total: { dimension: string; value: number; perKg: boolean } | null, unit: string): number | null {
+    if (total === null) return null;
+    const to = parseDoseUnit(unit);
+    if (!to.ok) return null;
+    const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: total.dimension as DoseUnit['dimension'], factor: 1, perKg: total.perKg, time: to.unit.time };
+    const c = convertDose(total.value, canonical, to.unit, this.drug, this.weightKg);
+    return c.ok ? c.value : null;
   }
 
   /** A finding that makes the dose an ERROR, unless an earlier one already does. */

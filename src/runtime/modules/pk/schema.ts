@@ -40,6 +40,31 @@ const loading = {
   properties: { route, usual_low: nullableNumber, usual_high: nullableNumber, max_single: limitValue, unit: text, source: text },
 };
 
+const patientLimit = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'at_least', 'criteria', 'source'],
+  properties: {
+    name: text,
+    indication: text,
+    at_least: { type: 'integer', minimum: 1 },
+    criteria: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['value', 'op', 'threshold'],
+        properties: { value: { enum: ['age', 'weight', 'height', 'creatinine', 'crcl', 'egfr'] }, op: { enum: ['>=', '<=', '>', '<'] }, threshold: { type: 'number', minimum: 0 } },
+      },
+    },
+    max_single: limitUnit,
+    max_daily: limitUnit,
+    source: text,
+  },
+};
+
 const bolus = {
   type: 'object',
   additionalProperties: false,
@@ -82,6 +107,7 @@ export const drugSchema = {
     max_weekly_source: text,
     usual_daily: usualRange,
     loading,
+    patient_limits: { type: 'array', items: patientLimit, maxItems: 20 },
     indications: {
       type: 'array',
       maxItems: 20,
@@ -193,6 +219,14 @@ export function drugProblems(row: unknown): string[] {
     const parsed = parseDoseUnit(indication.usual.unit);
     const kind = parsed.ok && parsed.unit.time !== null ? 'rate' : 'single';
     problems.push(...unitProblems(`indications[${i}].usual`, indication.usual.unit, kind), ...rangeProblems(`indications[${i}].usual`, indication.usual.low, indication.usual.high));
+  }
+  for (const [i, limit] of (d.patient_limits ?? []).entries()) {
+    const where = `patient_limits[${i}] (${limit.name})`;
+    if (limit.at_least > limit.criteria.length) problems.push(`${where} at_least ${limit.at_least} is more than its ${limit.criteria.length} criteria`);
+    if (!limit.max_single && !limit.max_daily) problems.push(`${where} sets neither max_single nor max_daily`);
+    if (limit.max_single) problems.push(...unitProblems(`${where}.max_single`, limit.max_single.unit, 'single'));
+    if (limit.max_daily) problems.push(...unitProblems(`${where}.max_daily`, limit.max_daily.unit, 'day'));
+    if (limit.indication && !(d.indications ?? []).some((x) => x.name === limit.indication)) problems.push(`${where} indication '${limit.indication}' is not among the row's indications`);
   }
   const timing = [d.onset_min, d.peak_min, d.duration_min];
   if (timing.every((t) => t !== null) && !(d.onset_min! <= d.peak_min! && d.peak_min! <= d.duration_min!)) {

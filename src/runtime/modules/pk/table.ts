@@ -53,6 +53,21 @@ export interface LoadingDose {
   source: string;
 }
 
+/**
+ * A label criterion on the patient (issue 22): when at least `at_least` of `criteria` hold, the lower limits
+ * apply (apixaban 2.5 mg with two of age ≥ 80, weight ≤ 60 kg, creatinine ≥ 1.5 mg/dL).
+ */
+export interface PatientLimit {
+  name: string;
+  /** the indication it belongs to; it applies when that indication or none is named */
+  indication?: string;
+  at_least: number;
+  criteria: { value: 'age' | 'weight' | 'height' | 'creatinine' | 'crcl' | 'egfr'; op: '>=' | '<=' | '>' | '<'; threshold: number }[];
+  max_single?: { value: number; unit: string };
+  max_daily?: { value: number; unit: string };
+  source: string;
+}
+
 export interface BolusDosing {
   usual: number | null;
   usual_low: number | null;
@@ -125,6 +140,7 @@ export interface Drug {
   /** the label's usual total per day (insulin: 0.5-1 units/kg/day), for a drug whose single doses have no fixed range */
   usual_daily?: UsualRange;
   loading?: LoadingDose;
+  patient_limits?: PatientLimit[];
   indications: IndicationLimits[];
   valence: number | null;
   meq_per_g: number | null;
