@@ -76,6 +76,19 @@ describe('issue 22: renal function (Cockcroft-Gault or CKD-EPI 2021) and the ren
     expect(r.message).to.match(/renal dosing of Vancomycin at CrCl 17 mL\/min .* is not in the table/);
   });
 
+  it('dofetilide follows the TIKOSYN CrCl algorithm: 500 mcg above 60, 250 mcg at 40-60, 125 mcg at 20-39, contraindicated below 20', () => {
+    // CrCl (140 − 70) × 70 / (72 × 1.0) = 68.1; × 1.4 creatinine → 48.6; × 2.5 → 27.2; × 4 → 17.0 mL/min
+    const at = (creatinine: number, mg: number) => check('Dofetilide', mg, 'mg', { age: 70, weight: 70, sex: 'M', creatinine }, null, 12);
+    expect(at(1.0, 0.5).level).to.equal('OK');
+    expect(at(1.4, 0.25).level).to.equal('OK');
+    expect(at(1.4, 0.5)).to.include({ level: 'WARNING' });
+    expect(at(1.4, 0.5).message).to.match(/CrCl 48\.6 mL\/min .*250 mcg twice daily \(at most 0\.25 mg\)/);
+    expect(at(2.5, 0.125).level).to.equal('OK');
+    expect(at(2.5, 0.25).level).to.equal('WARNING');
+    expect(at(4, 0.125)).to.include({ level: 'ERROR' });
+    expect(at(4, 0.125).message).to.match(/CrCl 17 mL\/min .*contraindicated/);
+  });
+
   it('a missing creatinine makes the renal rule UNCHECKED only: the other findings still stand', () => {
     const r = check('Apixaban', 5, 'mg', { age: 83, weight: 58, sex: 'F' }, 'nonvalvular atrial fibrillation', 12);
     const renal = r.rules.find((x: any) => x.rule.startsWith('renal'));
