@@ -369,7 +369,8 @@ const pk: ModuleDef = {
     }),
     fn({
       name: 'validate_dose',
-      description: 'Checks a dose in any dose unit against the single-dose, rate or daily limit (no side effects).',
+      description:
+        'Checks a dose in any dose unit (no side effects): OK within the usual range and every limit; WARNING outside the usual range; ERROR above a label or guideline maximum or at ten times the top of the usual range; UNCHECKED where the route has neither a usual range nor a verified limit, or a patient rule lacks a value. every_h checks the repeated regimen against the daily and weekly maxima; patient adds age, renal (CrCl/eGFR), Child-Pugh, pregnancy and label criteria (patient_used, rules).',
       params: [
         drugName,
         { name: 'dose_amount', type: 'number', description: 'dose' },
@@ -403,7 +404,7 @@ const pk: ModuleDef = {
     fn({
       name: 'administer',
       state: 'run',
-      description: 'Records a dose in this run after the dose and interaction checks (an ERROR dose is refused).',
+      description: "Records a dose in this run after the dose and interaction checks (validate_dose's levels; an ERROR dose is refused); the patient's medications join the interaction check.",
       params: [
         drugName,
         { name: 'dose', type: 'number', description: 'dose' },
