@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { rawDrugRows } from './helpers/pk-rows.js';
 import { libraryOf } from './helpers/library.js';
+import { uncheckedRoutes } from '../src/runtime/modules/pk/drug-index.js';
 
 const { call } = libraryOf('pk');
 
@@ -141,14 +142,8 @@ describe('issue 22: the tenfold rule, generated from the table', () => {
 
   it('the README states how many drug routes still have neither a usual range nor a verified limit (UNCHECKED)', () => {
     const pairs = rawDrugRows.flatMap((d) => (d.routes as string[]).map((route) => ({ d, route })));
-    // a pair is still UNCHECKED when it has no dosing block, or a block (bolus or infusion) with neither the
-    // top of a usual range (a per-kg one, or the drug's usual daily total for a bolus) nor a verified maximum
-    const open = pairs.filter(({ d, route }) => {
-      const blocks = [d.dosing[route]?.bolus, d.dosing[route]?.infusion].filter(Boolean);
-      const checked = (x: any) => x.usual_high !== null || x.usual_by_weight || (x === d.dosing[route]?.bolus && d.usual_daily) || ('max_single' in x ? x.max_single : x.max_rate) !== null;
-      return blocks.length === 0 || blocks.some((x) => !checked(x));
-    });
-    console.log(`      pk: ${open.length} of ${pairs.length} drug-route pairs have neither a usual range nor a verified limit and stay UNCHECKED: ${open.map(({ d, route }) => `${d.name} ${route}`).join(', ')}`);
+    const open = uncheckedRoutes();
+    console.log(`      pk: ${open.length} of ${pairs.length} drug-route pairs have neither a usual range nor a verified limit and stay UNCHECKED: ${open.map((u) => `${u.drug} ${u.route}`).join(', ')}`);
     expect(readFileSync('README.md', 'utf8')).to.include(`${open.length} of ${pairs.length} drug–route pairs`);
   });
 });
