@@ -154,3 +154,35 @@ describe("issue 22: the patient's own medications join the interaction checks", 
     expect((body.events.find((e) => e.kind === 'let')!.value as any).checked).to.deep.equal(['Rivaroxaban']);
   });
 });
+
+describe('issue 22: the remaining findings through a protocol', () => {
+  it('carvedilol 50 mg twice daily for heart failure at 70 kg stops the run', () => {
+    const out = events(['administer Carvedilol indication: "heart failure" dose: 50 mg every: 12 h;'], { weight: 70 });
+    expect(out.kind).to.equal('runtime_error');
+    expect(out.error).to.match(/administer Carvedilol 50 mg every 12 h: dose ERROR carvedilol in heart failure up to 85 kg \(weight 70 <= 85\): 100 mg\/day exceeds 50 mg\/day; above usual range 3\.125-25 mg$/);
+  });
+
+  it('vancomycin 2 g every 12 h at CrCl 17 mL/min is logged UNCHECKED, naming the CrCl and how it was computed', () => {
+    const out = events(['administer Vancomycin dose: 2 g every: 12 h;'], { age: 75, weight: 80, sex: 'M', creatinine: 4.25 });
+    expect(out.kind).to.equal('ok');
+    expect(out.events[0].event).to.match(/dose UNCHECKED renal dosing of Vancomycin at CrCl 17 mL\/min \(Cockcroft-Gault with actual body weight\) is not in the table/);
+    expect(out.events[0].patient_used).to.include({ crcl_ml_min: 17, crcl_basis: 'Cockcroft-Gault with actual body weight' });
+    expect(out.events[0].rules.map((r: any) => r.rule)).to.include('renal (CrCl)');
+  });
+
+  it('enoxaparin 10 mg/kg names its usual range without a missing bound', () => {
+    const out = events(['administer Enoxaparin dose: 10 mg/kg;'], { weight: 70 });
+    // without creatinine the renal rule is UNCHECKED; the usual range is still named, with no number for its missing low bound
+    expect(out.events[0].event).to.equal('[3] LOG: administer Enoxaparin 10 mg/kg: dose UNCHECKED renal dosing of Enoxaparin needs creatinine, age, sex; above usual range up to 1.5 mg/kg');
+  });
+
+  it('a Cockcroft-Gault CrCl of 219 mL/min reaches renal_adjust', () => {
+    const { kind, body } = runProtocol(
+      'protocol P {\n  input: Patient p;\n  let crcl = (140 - p.age) * (p.weight / 1 kg) / (72 * (p.creatinine / 1 mg/dL)) * 1 mL/min;\n  let r = med.pk.renal_adjust("Morphine", crcl);\n}',
+      { age: 20, weight: 92, sex: 'M', creatinine: 0.7 } as never,
+    );
+    expect(kind, body.error ?? '').to.equal('ok');
+    const r = body.events.find((e) => e.kind === 'let' && e.name === 'r')!.value as any;
+    expect(r).to.include({ found: true, gfr: 219.04761905 });
+  });
+});
