@@ -89,6 +89,15 @@ describe('issue 22: renal function (Cockcroft-Gault or CKD-EPI 2021) and the ren
     expect(at(4, 0.125).message).to.match(/CrCl 17 mL\/min .*contraindicated/);
   });
 
+  it('sotalol follows the BETAPACE AF CrCl bands: twice daily above 60, once daily at 40-60, contraindicated below 40', () => {
+    const at = (creatinine: number, every: number) => check('Sotalol', 80, 'mg', { age: 70, weight: 70, sex: 'M', creatinine }, null, every);
+    expect(at(1.0, 12).level).to.equal('OK'); // CrCl 68.1
+    expect(at(1.4, 12).level).to.equal('WARNING'); // 48.6: once daily
+    expect(at(1.4, 24).level).to.equal('OK');
+    expect(at(1.4, 24).rules.find((r: any) => r.rule === 'renal (CrCl)')).to.include({ level: 'OK' });
+    expect(at(2.5, 24)).to.include({ level: 'ERROR', message: 'dose ERROR CrCl 27.2 mL/min (Cockcroft-Gault with actual body weight): CrCl <40 mL/min: contraindicated (BETAPACE AF)' });
+  });
+
   it('a missing creatinine makes the renal rule UNCHECKED only: the other findings still stand', () => {
     const r = check('Apixaban', 5, 'mg', { age: 83, weight: 58, sex: 'F' }, 'nonvalvular atrial fibrillation', 12);
     const renal = r.rules.find((x: any) => x.rule.startsWith('renal'));

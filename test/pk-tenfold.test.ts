@@ -81,6 +81,13 @@ describe('issue 22: regimens, daily units, loads and infusion routes', () => {
     expect(administerEvents(['administer Methotrexate dose: 15 mg every: 7 day;'])).to.deep.equal(['[3] LOG: administer Methotrexate 15 mg every 168 h: dose OK']);
   });
 
+  it('ergotamine: 2 mg every day reaches the label weekly maximum (10 mg); once a week is fine; 8 mg in a day passes the daily 6 mg', () => {
+    expect(check('Ergotamine', 2, 'mg', null, null, null, 24)).to.include({ level: 'ERROR', message: 'dose ERROR 14 mg a week (2 mg every 24 h) exceeds the weekly maximum 10 mg/week' });
+    expect(check('Ergotamine', 2, 'mg', null, null, null, 168)).to.include({ level: 'OK' });
+    expect(check('Ergotamine', 8, 'mg/day')).to.include({ level: 'ERROR' });
+    expect(check('Ergotamine', 4, 'mg')).to.include({ level: 'WARNING', message: 'dose WARNING above usual range 2 mg' });
+  });
+
   it('a regimen is held against the daily maximum: apixaban 5 mg every 12 h is fine, every 6 h is not', () => {
     expect(check('Apixaban', 5, 'mg', null, null, 'nonvalvular atrial fibrillation', 12)).to.include({ level: 'OK' });
     expect(check('Apixaban', 5, 'mg', null, null, 'nonvalvular atrial fibrillation', 6)).to.include({ level: 'ERROR', message: 'dose ERROR 20 mg a day (5 mg every 6 h) exceeds the daily maximum 10 mg/day' });

@@ -530,7 +530,7 @@ class Evaluation {
 
 /** A range as text that never prints a missing bound as a number: `500-1000 mg`, `up to 1.5 mg/kg`, `from 2 mg`. */
 export function rangeText(range: Range): string {
-  if (range.low !== null && range.high !== null) return `${String(range.low)}-${String(range.high)} ${range.unit}`;
+  if (range.low !== null && range.high !== null) return range.low === range.high ? `${String(range.high)} ${range.unit}` : `${String(range.low)}-${String(range.high)} ${range.unit}`;
   if (range.high !== null) return `up to ${String(range.high)} ${range.unit}`;
   return `from ${String(range.low)} ${range.unit}`;
 }
