@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registry } from '../src/runtime/modules/index.js';
-import { drugIndexMarkdown } from '../src/runtime/modules/pk/drug-index.js';
+import { drugIndexMarkdown, uncheckedRoutes } from '../src/runtime/modules/pk/drug-index.js';
 import { libraryReferenceMarkdown } from '../src/runtime/modules/reference.js';
 
 const target = fileURLToPath(new URL('../docs/library.md', import.meta.url));
@@ -13,3 +13,4 @@ process.stdout.write(`wrote ${target}\n`);
 const drugIndex = fileURLToPath(new URL('../docs/drugs.md', import.meta.url));
 writeFileSync(drugIndex, drugIndexMarkdown());
 process.stdout.write(`wrote ${drugIndex}\n`);
+process.stdout.write(`pk: ${uncheckedRoutes().length} drug routes have neither a usual range nor a verified limit (UNCHECKED)\n`);

@@ -22,7 +22,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Propofol: ['IV max_single', 'IV max_rate', 'max_daily'],
   Ketamine: ['IV max_single', 'IM max_single', 'max_daily'],
   Amiodarone: ['IV max_single', 'IV max_rate', 'PO max_single', 'max_daily'],
-  Heparin: ['IV max_single', 'IV max_rate', 'SC max_single', 'max_daily'],
+  Heparin: ['IV max_rate', 'SC max_single', 'max_daily'],
   Enoxaparin: ['SC max_single', 'IV max_single', 'max_daily'],
   Warfarin: ['PO max_single', 'max_daily'],
   Bivalirudin: ['IV max_single', 'IV max_rate', 'max_daily'],
@@ -33,7 +33,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Insulin_Regular: ['SC max_single', 'IV max_rate', 'max_daily'],
   Insulin_Lispro: ['SC max_single', 'IV max_rate', 'max_daily'],
   Insulin_Glargine: ['SC max_single', 'max_daily'],
-  Magnesium_Sulfate: ['IV max_single', 'IM max_single', 'max_daily'],
+  Magnesium_Sulfate: ['IV max_single', 'IM max_single'],
   Midazolam: ['IV max_single', 'IV max_rate', 'max_daily'],
   Lorazepam: ['IV max_rate', 'IM max_single', 'max_daily'],
   Dexmedetomidine: ['IV max_single', 'IV max_rate', 'max_daily'],
@@ -46,7 +46,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Glipizide: ['PO max_single'],
   Oxycodone: ['PO max_single', 'max_daily'],
   Hydrocodone: ['PO max_single', 'max_daily'],
-  Codeine: ['PO max_single', 'max_daily'],
+  Codeine: ['PO max_single'],
   Insulin_Aspart: ['SC max_single', 'max_daily'],
   Insulin_NPH: ['SC max_single', 'max_daily'],
   Insulin_Detemir: ['SC max_single', 'max_daily'],
@@ -399,9 +399,11 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Tirofiban', 0.3, 'mcg/kg/min', 80)).to.equal('ERROR');
   });
 
-  it('a high-alert drug without a verified limit is UNCHECKED, never OK (regular insulin 1000 units SC, oxycodone)', () => {
+  it('a high-alert drug without a usual range it can use or a verified limit is UNCHECKED, never OK (regular insulin without a weight, hydrocodone)', () => {
+    // issue 22: with the weight, 1000 units SC is a tenfold ERROR against 0.5-1 unit/kg/day (test/pk-tenfold.test.ts)
     expect(level('Insulin_Regular', 1000, 'units', null, 'SC')).to.equal('UNCHECKED');
-    expect(level('Oxycodone', 10, 'mg')).to.equal('UNCHECKED');
+    expect(level('Hydrocodone', 10, 'mg')).to.equal('UNCHECKED');
+    expect(level('Oxycodone', 10, 'mg')).to.equal('OK'); // within the label's 5-15 mg, ten times its top the hard limit
   });
 });
 

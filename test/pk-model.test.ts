@@ -89,7 +89,7 @@ describe('pk dose check (§4.3) with registered drugs', () => {
     expect(r.a.weight_used).to.equal(null);
     expect(r.b.weight_used).to.equal(70);
     expect(r.d).to.include({ converted_dose: 0.1, weight_used: 60 }); // 360 mcg/h = 6 mcg/min over 60 kg
-    expect(r.a.limit).to.deep.equal({ usual_low: 1, usual_high: 10, max: 20, unit: 'mcg/kg/min' });
+    expect(r.a.limit).to.deep.equal({ usual_low: 1, usual_high: 10, usual_unit: 'mcg/kg/min', tenfold_at: 100, max: 20, unit: 'mcg/kg/min' });
     expect(r.a.message).to.equal('dose WARNING below usual range 1-10 mcg/kg/min');
   });
 
@@ -116,7 +116,7 @@ describe('pk dose check (§4.3) with registered drugs', () => {
     expect(r.ml).to.include({ level: 'ERROR', message: 'dose ERROR cannot compare mL with mg' });
     expect(r.conc).to.include({ level: 'ERROR', message: 'dose ERROR mg/mL is not a dose unit' });
     expect(r.single).to.include({ level: 'ERROR', message: 'dose ERROR cannot compare mEq/min with units/kg/h' });
-    expect(r.daily).to.include({ kind: 'DAILY', level: 'ERROR', message: 'dose ERROR 4001 mg/day exceeds maximum 4000 mg/day' });
+    expect(r.daily).to.include({ kind: 'DAILY', level: 'ERROR', message: 'dose ERROR 4001 mg/day exceeds daily maximum 4000 mg/day' });
   });
 
   it('words that are not units are argument errors; a needed weight must be given', () => {
@@ -137,8 +137,9 @@ describe('pk dose check (§4.3) with registered drugs', () => {
     const { kind, body } = runProtocol(`protocol P {\n  input: Patient p;\n  let reg = med.pk.register_drug(${MODEL});\n  administer Modeldrug dose: 7 mcg/min;\n}`, { weight: 70 } as never);
     expect(kind).to.equal('ok');
     const event = body.events.find((e) => e.kind === 'administer')!;
-    expect(event.event).to.equal('[4] LOG: administer Modeldrug 7 mcg/min: dose WARNING below usual range 1-10 mcg/kg/min');
-    expect(event).to.include({ drug: 'Modeldrug', level: 'WARNING', converted_dose: 0.1, converted_unit: 'mcg/kg/min', route: 'IV', weight_used: 70 });
+    // issue 22: the renal rule needs creatinine, age and sex, which this patient lacks, so the dose is not OK
+    expect(event.event).to.equal('[4] LOG: administer Modeldrug 7 mcg/min: dose UNCHECKED renal dosing of Modeldrug needs creatinine, age, sex; below usual range 1-10 mcg/kg/min');
+    expect(event).to.include({ drug: 'Modeldrug', level: 'UNCHECKED', converted_dose: 0.1, converted_unit: 'mcg/kg/min', route: 'IV', weight_used: 70 });
     expect(event.moiss_class).to.be.a('string').and.not.equal('UNKNOWN');
   });
 });

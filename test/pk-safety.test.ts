@@ -11,11 +11,14 @@ const { call, error } = libraryOf('pk');
 
 const drug = (row: Record<string, unknown>) => JSON.stringify({ class: 'test_class', routes: ['IV'], default_route: 'IV', source: 'hand-made for tests', ...row });
 
-/** Known drug, usual range known, but nobody verified a single-dose limit (max_single null). */
+/**
+ * Known drug without a top of its usual range and without a verified single-dose limit (max_single null):
+ * nothing bounds a single dose, not even the tenfold rule (issue 22), so it is UNCHECKED.
+ */
 const OPEN_SINGLE = drug({
   name: 'Opensingle',
   routes: ['IV', 'PO'],
-  dosing: { IV: { bolus: { usual: 500, usual_low: 500, usual_high: 1000, max_single: null, unit: 'mg' } } },
+  dosing: { IV: { bolus: { usual: 500, usual_low: 500, usual_high: null, max_single: null, unit: 'mg' } } },
   max_daily: { value: 4000, unit: 'mg/day' },
 });
 /** Every limit known: a single-dose limit and a daily limit the label sets. */
@@ -24,8 +27,8 @@ const ALL_KNOWN = drug({
   dosing: { IV: { bolus: { usual: 500, usual_low: 250, usual_high: 1000, max_single: 2000, unit: 'mg' } } },
   max_daily: { value: 4000, unit: 'mg/day' },
 });
-/** Single-dose limit known, daily limit unknown (null) vs not applicable ("none" with its source). */
-const OPEN_DAILY = drug({ name: 'Opendaily', dosing: { IV: { bolus: { usual: 5, usual_low: 1, usual_high: 10, max_single: 20, unit: 'mg' } } }, max_daily: null });
+/** Single-dose limit known, no usual range, daily limit unknown (null) vs not applicable ("none" with its source). */
+const OPEN_DAILY = drug({ name: 'Opendaily', dosing: { IV: { bolus: { usual: null, usual_low: null, usual_high: null, max_single: 20, unit: 'mg' } } }, max_daily: null });
 const NO_DAILY = drug({
   name: 'Nodaily',
   dosing: { IV: { infusion: { usual: 5, usual_low: 1, usual_high: 20, max_rate: 'none', unit: 'mcg/min', source: 'label: titrate to blood pressure; no maximum rate' } } },
@@ -44,7 +47,8 @@ const WEEKLY = drug({
   max_daily_source: 'label: once-weekly regimens',
   max_weekly: { value: 20, unit: 'mg/week', source: 'label' },
 });
-const WEEKLY_UNKNOWN = WEEKLY.replace('"Weeklydrug"', '"Weeklyopen"').replace('"max_weekly":{"value":20,"unit":"mg/week","source":"label"}', '"max_weekly":null');
+// without the top of a usual range, so the tenfold rule cannot stand in for the unknown weekly limit
+const WEEKLY_UNKNOWN = WEEKLY.replace('"Weeklydrug"', '"Weeklyopen"').replace('"usual_high":20', '"usual_high":null').replace('"max_weekly":{"value":20,"unit":"mg/week","source":"label"}', '"max_weekly":null');
 /** Weight-based with a cap, and per-indication limits (alteplase's shape: 0.9 mg/kg max 90 mg vs 100 mg). */
 const LYTIC = drug({
   name: 'Lyticdrug',
@@ -68,7 +72,7 @@ describe('pk safety semantics (§4.7)', () => {
       '  let po = med.pk.validate_dose("Opensingle", 10, "mg", null, "PO");',
     ].join('\n'));
     expect(r.ok).to.include({ level: 'UNCHECKED', message: 'dose UNCHECKED no verified single-dose limit for Opensingle by IV', source: 'registered in this run', table_version: null });
-    expect(r.high.message).to.equal('dose UNCHECKED no verified single-dose limit for Opensingle by IV; above usual range 500-1000 mg');
+    expect(r.high.message).to.equal('dose UNCHECKED no verified single-dose limit for Opensingle by IV');
     // a limit that is known and exceeded still stops the dose, whatever else is unknown
     expect(r.daily).to.include({ level: 'ERROR', message: 'dose ERROR 4001 mg in this run exceeds the daily maximum 4000 mg/day' });
     // a route the table has no dosing for at all: nothing verified, so UNCHECKED (not an ERROR)
@@ -79,7 +83,7 @@ describe('pk safety semantics (§4.7)', () => {
     const r = run([ALL_KNOWN, OPEN_DAILY, NO_DAILY], [
       '  let all = med.pk.validate_dose("Allknown", 2000, "mg");',
       '  let open = med.pk.validate_dose("Opendaily", 5, "mg");',
-      '  let none = med.pk.validate_dose("Nodaily", 500, "mcg/min");',
+      '  let none = med.pk.validate_dose("Nodaily", 100, "mcg/min");',
     ].join('\n'));
     expect(r.all).to.include({ level: 'WARNING', message: 'dose WARNING above usual range 250-1000 mg' });
     expect(r.open).to.include({ level: 'UNCHECKED', message: 'dose UNCHECKED no verified daily limit for Opendaily by IV' });
@@ -105,7 +109,7 @@ describe('pk safety semantics (§4.7)', () => {
     expect(r.at).to.include({ level: 'OK' }); // 12.5 + 7.5 = 20 mg, the weekly maximum itself
     expect(r.over).to.include({ level: 'ERROR', message: 'dose ERROR 20.1 mg in this run (7 days) exceeds the weekly maximum 20 mg/week' });
     expect(r.unknown).to.include({ level: 'UNCHECKED', message: 'dose UNCHECKED no verified weekly limit for Weeklyopen by PO' });
-    expect(r.perweek).to.include({ kind: 'WEEKLY', level: 'ERROR', message: 'dose ERROR 21 mg/week exceeds maximum 20 mg/week' });
+    expect(r.perweek).to.include({ kind: 'WEEKLY', level: 'ERROR', message: 'dose ERROR 21 mg/week exceeds weekly maximum 20 mg/week' });
     // the administer statement: a daily repeat of the weekly dose stops the run on the second day's dose
     const message = runError(`protocol P {\n${registered(WEEKLY)}\n  administer Weeklydrug dose: 15 mg;\n  administer Weeklydrug dose: 15 mg;\n}`);
     expect(message).to.match(/line 4.*administer Weeklydrug 15 mg: dose ERROR 30 mg in this run \(7 days\) exceeds the weekly maximum 20 mg\/week/);
@@ -121,7 +125,7 @@ describe('pk safety semantics (§4.7)', () => {
     ].join('\n'));
     expect(r.w70).to.include({ level: 'OK', indication: 'acute ischemic stroke', weight_used: 70 });
     expect(r.w70.limit).to.deep.equal({ usual_low: null, usual_high: null, max: 0.9, unit: 'mg/kg', cap: { value: 90, unit: 'mg' } });
-    expect(r.w70over).to.include({ level: 'ERROR', message: 'dose ERROR 63.1 mg exceeds maximum 0.9 mg/kg' });
+    expect(r.w70over).to.include({ level: 'ERROR', message: 'dose ERROR 63.1 mg (0.901429 mg/kg) exceeds maximum 0.9 mg/kg' });
     expect(r.w120).to.include({ level: 'OK' });
     expect(r.w120over).to.include({ level: 'ERROR', message: 'dose ERROR 90.1 mg exceeds maximum 90 mg' });
   });
@@ -133,7 +137,7 @@ describe('pk safety semantics (§4.7)', () => {
       '  let calc = med.pk.calculate_dose("Lyticdrug", 70, 60, null, "pulmonary embolism");',
     ].join('\n'));
     expect(r.pe).to.include({ level: 'OK' });
-    expect(r.lowest).to.include({ level: 'ERROR', message: 'dose ERROR 100 mg exceeds maximum 0.9 mg/kg' });
+    expect(r.lowest).to.include({ level: 'ERROR', message: 'dose ERROR 100 mg (1.42857 mg/kg) exceeds maximum 0.9 mg/kg' });
     expect(r.calc).to.include({ level: 'OK', is_safe: true, indication: 'pulmonary embolism' });
     const unknown = runError(`protocol P {\n${registered(LYTIC)}\n  let v = med.pk.validate_dose("Lyticdrug", 50, "mg", 70, null, "myocardial infarction");\n}`);
     expect(unknown).to.match(/indication 'myocardial infarction' is not one of Lyticdrug's; indications with their own limits: 'acute ischemic stroke', 'pulmonary embolism'/);

@@ -39,7 +39,7 @@ function notInTable(type: string, drug: Drug, what: string, extra: JsonObject): 
 }
 
 /** Bands are in ascending order and meet at each `max`: the last band whose lower bound admits gfr holds it. */
-function renalBand(bands: readonly RenalBand[], gfr: number): RenalBand | null {
+export function renalBand(bands: readonly RenalBand[], gfr: number): RenalBand | null {
   return bands.findLast((b) => (b.min_exclusive ? gfr > b.min : gfr >= b.min)) ?? null;
 }
 

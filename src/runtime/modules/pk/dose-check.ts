@@ -7,7 +7,9 @@ import { roundSignificant as significant } from '../../../util/round.js';
 import { above, below } from '../util/threshold.js';
 import { ArgumentError, type CallContext, type DoseLevel, type JsonObject } from '../types.js';
 import { convertDose, parseDoseUnit, type DoseUnit } from './dose-units.js';
-import { administered, findDrug, tableOf, type Drug, type IndicationLimits, type LimitValue, type PeriodLimit, type Route } from './table.js';
+import { factsRecord, type PatientFacts } from './patient.js';
+import { patientRules, RULE_RANK, type RuleResult } from './patient-rules.js';
+import { administered, findDrug, tableOf, type Drug, type IndicationLimits, type LimitValue, type LoadingDose, type PeriodLimit, type Route, type UsualRange } from './table.js';
 
 export type Level = DoseLevel;
 export type Kind = 'SINGLE' | 'RATE' | 'DAILY' | 'WEEKLY';
@@ -21,6 +23,8 @@ export interface DoseCheck {
   /** the absolute single dose in canonical units, for the run's cumulative totals */
   amount: { dimension: string; value: number } | null;
   kind: Kind | null;
+  /** checked as the drug's loading dose */
+  loading?: boolean;
 }
 
 export interface DoseRequest {
@@ -35,6 +39,10 @@ export interface DoseRequest {
   label: string;
   /** how the weight is named in an error: `argument 4 'weight_kg'` or `patient field 'weight'` */
   weightName: string;
+  /** hours between doses of a repeated regimen (`every:`, `every_h`); null or absent → one dose */
+  everyHours?: number | null;
+  /** the patient's values (a `patient` argument or the run's patient); null or absent → no patient rules */
+  patient?: PatientFacts | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -57,14 +65,17 @@ export function checkDose(ctx: CallContext, request: DoseRequest): DoseCheck {
 
 function check(ctx: CallContext, request: DoseRequest): DoseCheck {
   const { dose, unit, weightKg } = request;
+  const every = request.everyHours ?? null;
   const parsed = parseDoseUnit(unit);
   if (!parsed.ok && parsed.notAUnit) throw new ArgumentError(`${request.label}: ${parsed.reason}`);
+  if (every !== null && !(Number.isFinite(every) && every > 0)) throw new ArgumentError(`${request.label}: the interval between doses must be greater than 0 h, got ${String(every)}`);
   const drug = findDrug(ctx, request.drugName);
   const record = recorder(ctx, request, drug);
   if (!drug) {
     return { drug: null, level: 'UNKNOWN', reason: null, kind: null, amount: null, record: record('UNKNOWN', 'dose UNKNOWN drug', dose, unit, null, null, null, null, null) };
   }
-  const route = resolveRoute(drug, request.route, request.label);
+  const kind: Kind | null = parsed.ok ? kindOf(parsed.unit) : null;
+  const route = resolveRoute(drug, request.route, request.label, kind);
   const indication = resolveIndication(drug, request.indication, request.label);
   const fail = (reason: string, kind: Kind | null): DoseCheck => ({
     drug,
@@ -74,23 +85,33 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
     amount: null,
     record: record('ERROR', `dose ERROR ${reason}`, dose, unit, kind, route, null, null, null),
   });
-  if (!parsed.ok) return fail(parsed.reason, null);
+  if (!parsed.ok || kind === null) return fail(parsed.ok ? 'no kind' : parsed.reason, null);
   const given = parsed.unit;
   if (!(Number.isFinite(dose) && dose > 0)) return fail(`dose must be greater than 0, got ${String(dose)}`, null);
   // far beyond any real dose in any unit, and small enough that every unit conversion stays a finite number
   if (dose > MAX_DOSE) return fail(`dose ${String(dose)} ${unit} is beyond any real dose (more than ${MAX_DOSE} of its unit)`, null);
-  const kind: Kind = given.time === null ? 'SINGLE' : given.time === 'day' ? 'DAILY' : given.time === 'week' ? 'WEEKLY' : 'RATE';
-  const block = blockFor(drug, route, kind);
+  // a dose given as a regimen (every) is maintenance, never the load
+  const load = kind === 'SINGLE' && every === null ? loadingDose(ctx, drug, route, dose, given, weightKg) : null;
+  const block = load ? loadBlock(load) : blockFor(drug, route, kind);
   if (block === 'wrong kind') return fail(wrongKind(drug, route, kind), kind);
 
   const evaluation = new Evaluation(drug, dose, given, weightKg);
+  const amount = kind === 'SINGLE' ? absoluteAmount(dose, given, weightKg) : null;
+  // The usual range of the dose's kind, and the label's usual daily total: where the table has no maximum,
+  // ten times the top of the usual range is the hard limit (issue 22 rule 2).
+  const range = block ? usualRangeFor(block, route, indication, kind, weightKg, load !== null) : null;
+  const inRange = range ? evaluation.tryConvert(range.unit) : null;
+  const dayTotal = dailyTotal(ctx, drug, kind, dose, given, amount, every);
+  const daily = drug.usual_daily ? evaluation.usualDaily(drug.usual_daily, dayTotal) : null;
+  const guarded = (range !== null && range.high !== null && inRange !== null) || daily?.guarded === true;
+
   // The limit of the dose's own kind, then the cumulative limits a single dose adds to (§4.3 step 5, §4.7.1).
   let converted: { value: number; unit: string } | null = null;
   if (block) {
     const c = evaluation.convert(block.unit);
     if (!c.ok) return fail(c.reason, kind);
     converted = { value: c.value, unit: block.unit };
-    evaluation.limit(KIND_WORD[kind], candidates(drug, route, indication, kind === 'SINGLE' ? 'max_single' : 'max_rate', block.max), block.unit);
+    evaluation.limit(KIND_WORD[kind], load ? [load.max_single] : candidates(drug, route, indication, kind === 'SINGLE' ? 'max_single' : 'max_rate', block.max), block.unit, guarded, load ? 'loading maximum' : 'maximum');
   } else if (kind === 'DAILY' || kind === 'WEEKLY') {
     const field = kind === 'DAILY' ? 'max_daily' : 'max_weekly';
     const limits = periodCandidates(drug, route, indication, field);
@@ -100,48 +121,138 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
       if (!c.ok) return fail(c.reason, kind);
       converted = { value: c.value, unit: shown.unit };
     }
-    evaluation.period(KIND_WORD[kind], limits);
+    evaluation.period(KIND_WORD[kind], limits, guarded);
+    // a dose per day meets the weekly limits as seven days of it (issue 22 rule 4)
+    if (kind === 'DAILY') evaluation.period('weekly', periodCandidates(drug, route, indication, 'max_weekly'), true);
   } else {
     evaluation.missing.push(KIND_WORD[kind]);
   }
-  const amount = kind === 'SINGLE' ? absoluteAmount(dose, given, weightKg) : null;
-  let daily: number | null = null;
+  let cumulative: number | null = null;
   if (kind === 'SINGLE' || kind === 'RATE') {
     const dailyLimits = periodCandidates(drug, route, indication, 'max_daily');
-    if (kind === 'SINGLE') daily = evaluation.cumulative('daily', dailyLimits, earlierAmounts(ctx, drug, DAY_MS), amount);
-    else evaluation.known('daily', dailyLimits);
+    const perDay = every === null ? 1 : Math.ceil(24 / every - 1e-9);
+    const perWeek = every === null ? 1 : Math.ceil(168 / every - 1e-9);
+    if (kind === 'SINGLE') cumulative = evaluation.cumulative('daily', dailyLimits, earlierAmounts(ctx, drug, DAY_MS), amount, perDay, every, guarded);
+    else evaluation.known('daily', dailyLimits, guarded);
     // A numeric daily limit bounds the week; otherwise the weekly limit must be known (methotrexate).
     const weeklyLimits = periodCandidates(drug, route, indication, 'max_weekly');
     const dailyBoundsWeek = dailyLimits.some((l) => l !== null && l !== 'none');
     if (!dailyBoundsWeek || weeklyLimits.some((l) => l !== null)) {
-      if (kind === 'SINGLE') evaluation.cumulative('weekly', weeklyLimits, earlierAmounts(ctx, drug, 7 * DAY_MS), amount);
-      else evaluation.known('weekly', weeklyLimits);
+      if (kind === 'SINGLE') evaluation.cumulative('weekly', weeklyLimits, earlierAmounts(ctx, drug, 7 * DAY_MS), amount, perWeek, every, guarded);
+      else evaluation.known('weekly', weeklyLimits, guarded);
     }
   }
+  if (range && range.high !== null && inRange !== null && !below(inRange, TENFOLD * range.high)) {
+    evaluation.fail(`${String(dose)} ${given.text} is ten times or more the top of the usual range ${rangeText(range)} (a tenfold error)`);
+  }
+  if (daily?.tenfold) evaluation.fail(daily.tenfold);
 
   let level: Level = 'OK';
   let reason: string | null = null;
-  const usual = block && converted ? usualRangeReason(block, converted.value) : null;
+  const usual = [range && inRange !== null ? usualRangeReason(range, inRange, load !== null) : null, daily?.usual ?? null].filter((r): r is string => r !== null).join('; ') || null;
   if (evaluation.exceeded) {
     level = 'ERROR';
     reason = evaluation.exceeded;
   } else if (evaluation.missing.length > 0) {
     level = 'UNCHECKED';
-    reason = `no verified ${evaluation.missing[0]} limit for ${drug.name} by ${route}` + (usual ? `; ${usual}` : '');
+    reason = `no verified ${evaluation.missing[0]} limit for ${drug.name} by ${route}` + (usual ? `; ${usual}` : '') + (daily?.needs ? `; ${daily.needs}` : '');
   } else if (usual) {
     level = 'WARNING';
     reason = usual;
   }
+  // issue 22 rule 3: each patient rule answers for itself and can only raise the level
+  let patientUsed: JsonObject | null = null;
+  let rules: RuleResult[] = [];
+  if (request.patient) {
+    const view = {
+      drug,
+      indication: indication?.name ?? null,
+      every,
+      inRange,
+      rangeHigh: range?.high ?? null,
+      rangeUnit: range?.unit ?? null,
+      doseIn: (u: string) => evaluation.tryConvert(u),
+      dayIn: (u: string) => evaluation.dayIn(dayTotal, u),
+    };
+    const out = patientRules(ctx, request.patient, view);
+    patientUsed = { ...factsRecord(request.patient), ...out.used };
+    rules = out.rules;
+    const findings = rules.filter((r) => r.level !== 'OK').sort((a, b) => RULE_RANK[b.level] - RULE_RANK[a.level]);
+    const worst = findings[0];
+    if (worst && RULE_RANK[worst.level] > RULE_RANK[level as keyof typeof RULE_RANK]) {
+      level = worst.level;
+      const named = level === 'ERROR' ? findings.filter((r) => r.level === 'ERROR') : findings;
+      reason = [...named.map((r) => r.reason), reason].filter((r): r is string => r !== null).join('; ');
+    } else if (findings.length > 0 && level !== 'ERROR') {
+      // an ERROR's message names what stops the dose; every rule is still listed in `rules`
+      reason = [reason, ...findings.map((r) => r.reason)].filter((r): r is string => r !== null).join('; ');
+    }
+  }
   const message = level === 'OK' ? 'dose OK' : `dose ${level} ${reason}`;
-  const limitRecord = block ? { usual_low: block.usual_low, usual_high: block.usual_high, ...evaluation.binding } : evaluation.binding.unit ? { usual_low: null, usual_high: null, ...evaluation.binding } : null;
+  const usualRecord: JsonObject = range ? { usual_low: range.low, usual_high: range.high, usual_unit: range.unit, tenfold_at: range.high === null ? null : significant(TENFOLD * range.high, 6) } : { usual_low: null, usual_high: null };
+  const limitRecord = block || evaluation.binding.unit ? { ...usualRecord, ...evaluation.binding } : null;
   return {
     drug,
     level,
     reason,
     kind,
     amount,
-    record: record(level, message, dose, unit, kind, route, converted, limitRecord, evaluation.weightUsed ? weightKg : null, daily),
+    loading: load !== null,
+    record: {
+      ...record(level, message, dose, unit, kind, route, converted, limitRecord, evaluation.weightUsed ? weightKg : null, cumulative, load !== null),
+      patient_used: patientUsed,
+      rules: rules.map((r) => ({ rule: r.rule, level: r.level, reason: r.reason, source: r.source })),
+    },
   };
+}
+
+const TENFOLD = 10;
+
+function kindOf(unit: DoseUnit): Kind {
+  return unit.time === null ? 'SINGLE' : unit.time === 'day' ? 'DAILY' : unit.time === 'week' ? 'WEEKLY' : 'RATE';
+}
+
+/** The first dose of a drug with a defined load, at or above the load's lower bound, is checked as the load. */
+function loadingDose(ctx: CallContext, drug: Drug, route: Route, dose: number, given: DoseUnit, weightKg: number | null): LoadingDose | null {
+  const load = drug.loading;
+  if (!load || load.route !== route || load.usual_low === null) return null;
+  if (administered(ctx).some((d) => d.drug === drug.name)) return null;
+  const to = parseDoseUnit(load.unit);
+  if (!to.ok) return null;
+  const c = convertDose(dose, given, to.unit, drug, weightKg);
+  return c.ok && !below(c.value, load.usual_low) ? load : null;
+}
+
+function loadBlock(load: LoadingDose): Block {
+  return { usual_low: load.usual_low, usual_high: load.usual_high, max: load.max_single, unit: load.unit, byWeight: undefined };
+}
+
+interface Range {
+  low: number | null;
+  high: number | null;
+  unit: string;
+}
+
+/** The usual range that applies: the named indication's, else the per-kg one when the weight is known, else the route's. */
+function usualRangeFor(block: Block, route: Route, indication: IndicationLimits | null, kind: Kind, weightKg: number | null, load: boolean): Range | null {
+  if (load) return { low: block.usual_low, high: block.usual_high, unit: block.unit };
+  const own = indication && applies(indication, route) ? indication.usual : undefined;
+  if (own) {
+    const u = parseDoseUnit(own.unit);
+    if (u.ok && (kindOf(u.unit) === 'SINGLE') === (kind === 'SINGLE')) return own;
+  }
+  if (block.byWeight && weightKg !== null) return block.byWeight;
+  if (block.usual_low === null && block.usual_high === null) return null;
+  return { low: block.usual_low, high: block.usual_high, unit: block.unit };
+}
+
+/** The day's total of a single dose (its regimen, or the run's doses in 24 h, whichever is more) or a daily dose. */
+function dailyTotal(ctx: CallContext, drug: Drug, kind: Kind, dose: number, given: DoseUnit, amount: { dimension: string; value: number } | null, every: number | null): { dimension: string; value: number; perKg: boolean } | null {
+  if (kind === 'DAILY') return { dimension: given.dimension, value: dose * given.factor, perKg: given.perKg };
+  if (kind !== 'SINGLE' || amount === null) return null;
+  const earlier = earlierAmounts(ctx, drug, DAY_MS).reduce((sum, d) => (d.dimension === amount.dimension ? sum + d.value : sum), 0);
+  const perDay = every === null ? 1 : Math.ceil(24 / every - 1e-9);
+  return { dimension: amount.dimension, value: Math.max(earlier + amount.value, amount.value * perDay), perKg: false };
 }
 
 type Recorder = (
@@ -155,11 +266,12 @@ type Recorder = (
   limit: JsonObject | null,
   weightUsed: number | null,
   cumulative?: number | null,
+  loading?: boolean,
 ) => JsonObject;
 
 function recorder(ctx: CallContext, request: DoseRequest, drug: Drug | undefined): Recorder {
   const table = drug ? tableOf(ctx, drug) : null;
-  return (level, message, given, givenUnit, kind, route, converted, limit, weightUsed, cumulative = null) => ({
+  return (level, message, given, givenUnit, kind, route, converted, limit, weightUsed, cumulative = null, loading = false) => ({
     type: 'PK_DOSE_CHECK',
     drug: drug?.name ?? request.drugName,
     found: drug !== undefined,
@@ -175,12 +287,20 @@ function recorder(ctx: CallContext, request: DoseRequest, drug: Drug | undefined
     limit,
     weight_used: weightUsed,
     cumulative_in_run: cumulative,
+    every_h: request.everyHours ?? null,
+    loading,
+    patient_used: null,
+    rules: [],
     source: table?.source ?? null,
     table_version: table?.version ?? null,
   });
 }
 
-export function resolveRoute(drug: Drug, route: string | null, label: string): Route {
+export function resolveRoute(drug: Drug, route: string | null, label: string, kind: Kind | null = null): Route {
+  // a rate means an infusion: without a route it takes the drug's infusion route, never a bolus-only default
+  if (route === null && kind === 'RATE' && !drug.dosing[drug.default_route]?.infusion) {
+    return drug.routes.find((r) => drug.dosing[r]?.infusion) ?? drug.default_route;
+  }
   if (route === null) return drug.default_route;
   const wanted = route.trim().toUpperCase();
   const found = drug.routes.find((r) => r === wanted);
@@ -201,6 +321,7 @@ interface Block {
   usual_high: number | null;
   max: LimitValue;
   unit: string;
+  byWeight: UsualRange | undefined;
 }
 
 /** The route's dosing block for a single dose or a rate; 'wrong kind' when only the other kind exists. */
@@ -209,8 +330,8 @@ function blockFor(drug: Drug, route: Route, kind: Kind): Block | null | 'wrong k
   const dosing = drug.dosing[route];
   const bolus = dosing?.bolus;
   const infusion = dosing?.infusion;
-  if (kind === 'SINGLE' && bolus) return { usual_low: bolus.usual_low, usual_high: bolus.usual_high, max: bolus.max_single, unit: bolus.unit };
-  if (kind === 'RATE' && infusion) return { usual_low: infusion.usual_low, usual_high: infusion.usual_high, max: infusion.max_rate, unit: infusion.unit };
+  if (kind === 'SINGLE' && bolus) return { usual_low: bolus.usual_low, usual_high: bolus.usual_high, max: bolus.max_single, unit: bolus.unit, byWeight: bolus.usual_by_weight };
+  if (kind === 'RATE' && infusion) return { usual_low: infusion.usual_low, usual_high: infusion.usual_high, max: infusion.max_rate, unit: infusion.unit, byWeight: infusion.usual_by_weight };
   return bolus || infusion ? 'wrong kind' : null;
 }
 
@@ -252,6 +373,49 @@ class Evaluation {
     private readonly weightKg: number | null,
   ) {}
 
+  /** The dose in `toUnit`, or null when it cannot be converted (no weight for a per-kg unit, another dimension). */
+  tryConvert(toUnit: string): number | null {
+    const to = parseDoseUnit(toUnit);
+    if (!to.ok) throw new Error(`pk table: ${this.drug.name} has an invalid unit ${toUnit}`);
+    const c = convertDose(this.dose, this.given, to.unit, this.drug, this.weightKg);
+    if (!c.ok) return null;
+    if (c.weightUsed) this.weightUsed = true;
+    return c.value;
+  }
+
+  /** The day's total (absolute, canonical units) in a per-day `unit`, null when it cannot be converted. */
+  dayIn(total: { dimension: string; value: number; perKg: boolean } | null, unit: string): number | null {
+    if (total === null) return null;
+    const to = parseDoseUnit(unit);
+    if (!to.ok) return null;
+    const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: total.dimension as DoseUnit['dimension'], factor: 1, perKg: total.perKg, time: to.unit.time };
+    const c = convertDose(total.value, canonical, to.unit, this.drug, this.weightKg);
+    return c.ok ? c.value : null;
+  }
+
+  /** A finding that makes the dose an ERROR, unless an earlier one already does. */
+  fail(reason: string): void {
+    this.exceeded ??= reason;
+  }
+
+  /**
+   * The day's total against the label's usual daily range: ten times its top is an ERROR, above it a
+   * WARNING; a per-kg range without a weight cannot be checked (and says what it needs).
+   */
+  usualDaily(range: UsualRange, total: { dimension: string; value: number; perKg: boolean } | null): { guarded: boolean; tenfold: string | null; usual: string | null; needs: string | null } {
+    const none = { guarded: false, tenfold: null, usual: null, needs: null };
+    if (total === null || range.high === null) return none;
+    const to = parseDoseUnit(range.unit);
+    if (!to.ok) throw new Error(`pk table: ${this.drug.name} has an invalid unit ${range.unit}`);
+    const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: total.dimension as DoseUnit['dimension'], factor: 1, perKg: total.perKg, time: to.unit.time };
+    const c = convertDose(total.value, canonical, to.unit, this.drug, this.weightKg);
+    if (!c.ok) return c.needsWeight ? { ...none, needs: `the usual daily range ${rangeText(range)} needs the weight` } : none;
+    if (c.weightUsed) this.weightUsed = true;
+    const shown = `${String(significant(c.value, 6))} ${range.unit}`;
+    if (!below(c.value, TENFOLD * range.high)) return { guarded: true, tenfold: `${shown} is ten times or more the top of the usual daily range ${rangeText(range)} (a tenfold error)`, usual: null, needs: null };
+    return { guarded: true, tenfold: null, usual: above(c.value, range.high) ? `${shown} is above the usual daily range ${rangeText(range)}` : null, needs: null };
+  }
+
   convert(toUnit: string): { ok: true; value: number } | { ok: false; reason: string } {
     const to = parseDoseUnit(toUnit);
     if (!to.ok) throw new Error(`pk table: ${this.drug.name} has an invalid unit ${toUnit}`);
@@ -265,42 +429,46 @@ class Evaluation {
   }
 
   /** The dose against single-dose or rate limits (each a number in `blockUnit` or a limit in its own unit). */
-  limit(word: string, limits: LimitValue[], blockUnit: string): void {
+  limit(word: string, limits: LimitValue[], blockUnit: string, guarded: boolean, maximum: string): void {
     if (limits.every((l) => l === null)) {
-      this.missing.push(word);
+      if (!guarded) this.missing.push(word);
       return;
     }
     for (const limit of limits) {
       if (limit === null || limit === 'none') continue;
       const stated = typeof limit === 'number' ? { value: limit, unit: blockUnit } : limit;
       this.bind(stated.value, stated.unit, typeof limit === 'object' ? limit.cap : undefined);
-      this.against(stated.value, stated.unit, 'maximum');
-      if (typeof limit === 'object' && limit.cap) this.against(limit.cap.value, limit.cap.unit, 'maximum');
+      this.against(stated.value, stated.unit, maximum);
+      if (typeof limit === 'object' && limit.cap) this.against(limit.cap.value, limit.cap.unit, maximum);
     }
   }
 
   /** A dose given per day or per week against the limit of that period. */
-  period(word: string, limits: PeriodLimit[]): void {
+  period(word: string, limits: PeriodLimit[], guarded: boolean): void {
     if (limits.every((l) => l === null)) {
-      this.missing.push(word);
+      if (!guarded) this.missing.push(word);
       return;
     }
     for (const limit of limits) {
       if (limit === null || limit === 'none') continue;
       this.bind(limit.value, limit.unit);
-      this.against(limit.value, limit.unit, 'maximum');
+      this.against(limit.value, limit.unit, `${word} maximum`);
     }
   }
 
   /** A rate cannot be summed over a day, but its daily or weekly limit must still be known for OK. */
-  known(word: string, limits: PeriodLimit[]): void {
-    if (limits.every((l) => l === null)) this.missing.push(word);
+  known(word: string, limits: PeriodLimit[], guarded: boolean): void {
+    if (!guarded && limits.every((l) => l === null)) this.missing.push(word);
   }
 
   /** This run's earlier single doses within the period plus this one, against the period's limits. */
-  cumulative(word: 'daily' | 'weekly', limits: PeriodLimit[], earlier: readonly { dimension: string; value: number }[], amount: { dimension: string; value: number } | null): number | null {
+  /**
+   * This run's earlier single doses within the period plus this one, or this dose repeated `repeats` times
+   * over the period (a regimen given `every` hours), whichever is more, against the period's limits.
+   */
+  cumulative(word: 'daily' | 'weekly', limits: PeriodLimit[], earlier: readonly { dimension: string; value: number }[], amount: { dimension: string; value: number } | null, repeats: number, every: number | null, guarded: boolean): number | null {
     if (limits.every((l) => l === null)) {
-      this.missing.push(word);
+      if (!guarded) this.missing.push(word);
       return null;
     }
     let shownTotal: number | null = null;
@@ -317,7 +485,8 @@ class Evaluation {
         this.weightUsed = true;
       }
       let total = 0;
-      for (const dose of [...earlier, amount]) {
+      let thisDose = 0;
+      for (const [i, dose] of [...earlier, amount].entries()) {
         const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: dose.dimension as DoseUnit['dimension'], factor: 1, perKg: false, time: null };
         const c = convertDose(dose.value, canonical, absolute, this.drug, null);
         if (!c.ok) {
@@ -325,11 +494,14 @@ class Evaluation {
           return null;
         }
         total += c.value;
+        if (i === earlier.length) thisDose = c.value;
       }
+      const regimen = every !== null && thisDose * repeats > total;
+      if (regimen) total = thisDose * repeats;
       shownTotal = significant(total, 6);
       if (above(total, max) && !this.exceeded) {
         const period = word === 'daily' ? 'the daily' : 'the weekly';
-        const window = word === 'daily' ? 'in this run' : 'in this run (7 days)';
+        const window = regimen ? `${word === 'daily' ? 'a day' : 'a week'} (${String(this.dose)} ${this.given.text} every ${String(every)} h)` : word === 'daily' ? 'in this run' : 'in this run (7 days)';
         this.exceeded = `${String(shownTotal)} ${absolute.text} ${window} exceeds ${period} maximum ${String(limit.value)} ${limit.unit}`;
       }
     }
@@ -343,7 +515,11 @@ class Evaluation {
       this.exceeded = c.reason;
       return;
     }
-    if (above(c.value, max)) this.exceeded = `${String(this.dose)} ${this.given.text} exceeds ${word} ${String(max)} ${unit}`;
+    if (!above(c.value, max)) return;
+    // a dose per day against a weekly limit shows what it comes to in the limit's unit
+    const to = parseDoseUnit(unit);
+    const shown = to.ok && (to.unit.time !== this.given.time || to.unit.perKg !== this.given.perKg) ? ` (${String(significant(c.value, 6))} ${unit})` : '';
+    this.exceeded = `${String(this.dose)} ${this.given.text}${shown} exceeds ${word} ${String(max)} ${unit}`;
   }
 
   private bind(max: number, unit: string, cap?: { value: number; unit: string }): void {
@@ -352,10 +528,17 @@ class Evaluation {
   }
 }
 
-function usualRangeReason(block: Block, converted: number): string | null {
-  const range = `${block.usual_low === null ? '' : String(block.usual_low)}-${block.usual_high === null ? '' : String(block.usual_high)} ${block.unit}`;
-  if (block.usual_high !== null && above(converted, block.usual_high)) return `above usual range ${range}`;
-  if (block.usual_low !== null && below(converted, block.usual_low)) return `below usual range ${range}`;
+/** A range as text that never prints a missing bound as a number: `500-1000 mg`, `up to 1.5 mg/kg`, `from 2 mg`. */
+export function rangeText(range: Range): string {
+  if (range.low !== null && range.high !== null) return range.low === range.high ? `${String(range.high)} ${range.unit}` : `${String(range.low)}-${String(range.high)} ${range.unit}`;
+  if (range.high !== null) return `up to ${String(range.high)} ${range.unit}`;
+  return `from ${String(range.low)} ${range.unit}`;
+}
+
+function usualRangeReason(range: Range, converted: number, load: boolean): string | null {
+  const what = load ? 'usual loading range' : 'usual range';
+  if (range.high !== null && above(converted, range.high)) return `above ${what} ${rangeText(range)}`;
+  if (range.low !== null && below(converted, range.low)) return `below ${what} ${rangeText(range)}`;
   return null;
 }
 
@@ -369,6 +552,6 @@ function absoluteAmount(dose: number, unit: DoseUnit, weightKg: number | null): 
 function earlierAmounts(ctx: CallContext, drug: Drug, windowMs: number): { dimension: string; value: number }[] {
   const now = ctx.now().getTime();
   return administered(ctx)
-    .filter((d) => d.drug === drug.name && d.amount !== null && now - d.at < windowMs)
+    .filter((d) => d.drug === drug.name && d.amount !== null && !d.loading && now - d.at < windowMs)
     .map((d) => d.amount!);
 }

@@ -6,13 +6,37 @@ import { abbreviations, drugs, interactions, rxnormNamesOf, tdmOf, type Drug } f
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const list = (items: readonly string[]): string => (items.length ? items.map((i) => cell(i)).join(', ') : '—');
 
-/** Each dosing block of each route, with whether its limit is verified (null = not verified). */
+type Block = { usual_high: number | null; usual_by_weight?: unknown; max_single?: unknown; max_rate?: unknown };
+
+/**
+ * Issue 22: a dosing block is checked when it has the top of a usual range (ten times it is the hard limit;
+ * a per-kg range, or for a bolus the drug's usual daily total, counts) or a verified maximum of its kind.
+ */
+function blockChecked(d: Drug, kind: 'bolus' | 'infusion', block: Block): boolean {
+  const limit = kind === 'bolus' ? block.max_single : block.max_rate;
+  return block.usual_high !== null || block.usual_by_weight !== undefined || (kind === 'bolus' && d.usual_daily !== undefined) || limit !== null;
+}
+
+/** The drug routes a dose check still answers UNCHECKED for: no dosing, or a block with neither a usual range nor a limit. */
+export function uncheckedRoutes(rows: readonly Drug[] = drugs.drugs): { drug: string; route: string }[] {
+  return rows.flatMap((d) =>
+    d.routes
+      .filter((route) => {
+        const blocks = Object.entries(d.dosing[route] ?? {}) as unknown as ['bolus' | 'infusion', Block][];
+        return blocks.length === 0 || blocks.some(([kind, block]) => !blockChecked(d, kind, block));
+      })
+      .map((route) => ({ drug: d.name, route })),
+  );
+}
+
+/** Each dosing block of each route: its usual range and whether its limit is verified (null = not verified). */
 function dosingText(d: Drug): string {
   const parts: string[] = [];
   for (const [route, blocks] of Object.entries(d.dosing)) {
     for (const [kind, block] of Object.entries(blocks ?? {}) as unknown as [string, Record<string, unknown>][]) {
       const limit = block.max_single ?? block.max_rate ?? null;
-      parts.push(`${route} ${kind} (${limit === null ? 'limit not verified' : limit === 'none' ? 'no label limit' : 'limit'})`);
+      const usual = block.usual_high !== null || block.usual_by_weight !== undefined || (kind === 'bolus' && d.usual_daily !== undefined) ? 'usual range' : 'no usual range';
+      parts.push(`${route} ${kind} (${usual}; ${limit === null ? 'limit not verified' : limit === 'none' ? 'no label limit' : 'limit'})`);
     }
   }
   return parts.length ? parts.join('; ') : 'none';
@@ -42,6 +66,7 @@ function drugRow(d: Drug): string {
 
 export function drugIndexMarkdown(): string {
   const rows = drugs.drugs;
+  const unchecked = uncheckedRoutes(rows);
   const read = rows.filter((d) => { const r = recordOf(d.name); return r !== undefined && !('unread' in r); });
   const out = [
     '# The drug index',
@@ -75,10 +100,18 @@ export function drugIndexMarkdown(): string {
     `described in [drug-data.md](drug-data.md); the vocabulary holds ${Object.keys(conditionVocabulary.conditions).length} conditions and`,
     `the interaction table ${interactions.rules.length} rules.`,
     '',
+    '## Drug routes a dose check cannot judge yet',
+    '',
+    `${unchecked.length} of ${rows.reduce((n, d) => n + d.routes.length, 0)} drug routes have a dosing block with neither the top of a usual range nor a verified`,
+    'limit, so a dose by them answers `UNCHECKED` (issue 22; the goal is none):',
+    '',
+    unchecked.length ? unchecked.map((u) => `\`${u.drug}\` ${u.route}`).join(', ') : 'none',
+    '',
     '## Drugs',
     '',
-    '"limit not verified" and "not verified" mean the table does not claim the value: a dose check answers',
-    '`UNCHECKED` and a contraindication check `null` there.',
+    '"limit not verified" and "not verified" mean the table does not claim the value. A block with a usual range',
+    'is bounded by ten times its top where no limit is verified; one with neither answers `UNCHECKED`, and a',
+    'contraindication check answers `null` where the label was not read.',
     '',
     '| Drug | RxNorm | Also answers to | Routes | What is known | Interaction classes |',
     '|---|---|---|---|---|---|',

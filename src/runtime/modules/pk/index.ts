@@ -4,6 +4,7 @@ import { normalizeName } from '../../../util/names.js';
 import { pyRound } from '../../../util/round.js';
 import { hepaticAdjust, renalAdjust } from './adjust.js';
 import { checkDose, type DoseCheck } from './dose-check.js';
+import { patientFacts, runMedications, statementFacts, type PatientFacts } from './patient.js';
 import { parseDoseUnit, withoutPerKg } from './dose-units.js';
 import { checkContraindications, conditionVocabulary, contraindicationRecords } from './contraindications.js';
 import { checkInteractions, UNSAFE } from './interactions.js';
@@ -52,6 +53,22 @@ const optionalIndication: ParamSpec = {
   maxLength: 200,
   description: "an indication with its own limits (get_profile lists them); null → the lowest limit of all applies",
 };
+const optionalEvery: ParamSpec = {
+  name: 'every_h',
+  type: ['number', 'null'],
+  default: null,
+  exclusiveMinimum: 0,
+  maximum: 8760,
+  unit: 'h',
+  description: 'hours between doses: the dose is checked as that repeated regimen against the daily and weekly maxima; null → one dose',
+};
+const optionalPatient: ParamSpec = {
+  name: 'patient',
+  type: ['object', 'null'],
+  default: null,
+  description:
+    "the patient's values, as /v1/run's patient: weight (kg), age, sex, height (cm), creatinine (mg/dL), egfr, crcl (mL/min), child_pugh (A, B, C), pregnant, medications (drug names); null → no patient rules",
+};
 const DRUG_SOURCE = `${drugs.name} ${drugs.version}: ${drugs.source}`;
 const INTERACTION_SOURCE = `${interactions.name} ${interactions.version}: ${interactions.source}`;
 const TDM_SOURCE = `${tdm.name} ${tdm.version}: ${tdm.source}`;
@@ -74,20 +91,28 @@ function requireDrug(ctx: CallContext, name: string, label: string): Drug {
   throw new ArgumentError(`${label}: argument 1 'drug_name' '${name}' is not in the drug table${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : ''}`);
 }
 
-/** The weight a dose check uses: the argument, else the protocol patient's weight. */
-function weightFor(ctx: CallContext, given: number | null): number | null {
+/** The weight a dose check uses: the argument, else the `patient` argument's, else the protocol patient's weight. */
+function weightFor(ctx: CallContext, given: number | null, facts: PatientFacts | null = null): number | null {
   if (given !== null) return given;
+  if (facts?.weight != null) return facts.weight;
   const w = ctx.patient?.fields.weight;
   return typeof w === 'number' ? w : null;
 }
 
 /** Adds a checked dose to the run's administered list (§22.1 step 6). */
 function record(ctx: CallContext, name: string, check: DoseCheck): void {
-  administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount, at: ctx.now().getTime() });
+  administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount, loading: check.loading === true, at: ctx.now().getTime() });
 }
 
 function administeredNames(ctx: CallContext): string[] {
   return administered(ctx).map((d) => d.drug);
+}
+
+/** Every interaction partner: the drugs given earlier in the run, then the patient's own medications (issue 22 rule 5). */
+function partnersOf(ctx: CallContext, facts: PatientFacts | null): string[] {
+  const given = administeredNames(ctx);
+  const own = facts?.medications ?? runMedications(ctx);
+  return [...given, ...own.filter((m) => !given.includes(m))];
 }
 
 /**
@@ -102,7 +127,7 @@ function safety(level: string, partners: JsonObject): boolean | null {
 }
 
 const SUGGESTIONS: ResultField = { name: 'suggestions', type: 'array', items: { type: 'string', description: 'a drug name' }, optional: true, description: 'up to five drug names close to an unknown drug name (only when found is false)' };
-const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'source', 'table_version', SUGGESTIONS];
+const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'every_h', 'loading', 'patient_used', 'rules', 'source', 'table_version', SUGGESTIONS];
 
 /** A dose check's record, with suggestions when the drug is unknown (issue 24 item 4). */
 function doseRecord(ctx: CallContext, check: DoseCheck, name: string): JsonObject {
@@ -123,7 +148,8 @@ function administerStatement(ctx: CallContext, request: AdministerRequest): Admi
   const { drug: name, dose, unit } = request;
   const weight = request.patient?.weight;
   const weightKg = typeof weight === 'number' ? weight : null;
-  const check = checkDose(ctx, { drugName: name, dose, unit, route: request.route, weightKg, indication: request.indication, label: `administer ${name}`, weightName: "the protocol patient's 'weight'" });
+  const facts = statementFacts(ctx, request.patient);
+  const check = checkDose(ctx, { drugName: name, dose, unit, route: request.route, weightKg, indication: request.indication, label: `administer ${name}`, weightName: "the protocol patient's 'weight'", everyHours: request.everyHours, patient: facts });
   const moissClass = classifyTiming(5, onsetOf(ctx, name));
   if (check.level === 'UNKNOWN') {
     record(ctx, name, check);
@@ -131,7 +157,7 @@ function administerStatement(ctx: CallContext, request: AdministerRequest): Admi
     const reason = suggestions.length ? `did you mean ${suggestions.map((n) => `'${n}'`).join(', ')}?` : null;
     return { level: 'UNKNOWN', reason, data: { ...eventData(check, dose, unit, null, [], moissClass), suggestions } };
   }
-  const found = checkInteractions(ctx, name, administeredNames(ctx));
+  const found = checkInteractions(ctx, name, partnersOf(ctx, facts));
   const unchecked = found.not_checked as string[];
   let level = check.level;
   let reason = check.reason;
@@ -167,6 +193,8 @@ function eventData(check: DoseCheck, dose: number, unit: string, found: JsonValu
     weight_used: r.weight_used!,
     interactions: found ?? [],
     interactions_unchecked: unchecked,
+    patient_used: r.patient_used ?? null,
+    rules: r.rules ?? [],
     moiss_class: moissClass,
     source: r.source!,
     table_version: r.table_version!,
@@ -198,8 +226,10 @@ const pk: ModuleDef = {
         { name: 'dose_per_kg', type: ['number', 'null'], default: null, exclusiveMinimum: 0, description: "dose in the table's unit; null → the usual dose" },
         optionalRoute,
         optionalIndication,
+        optionalEvery,
+        optionalPatient,
       ],
-      result: { type: 'PK_DOSE', fields: ['type', 'drug', 'found', 'dose_per_kg', 'dose_unit', 'total_dose', 'unit', 'patient_weight', 'route', 'indication', 'level', 'is_safe', 'warning', 'interactions_unchecked', 'source', 'table_version'] },
+      result: { type: 'PK_DOSE', fields: ['type', 'drug', 'found', 'dose_per_kg', 'dose_unit', 'total_dose', 'unit', 'patient_weight', 'route', 'indication', 'level', 'is_safe', 'warning', 'interactions_unchecked', 'patient_used', 'rules', 'source', 'table_version'] },
       sources: [DRUG_SOURCE, INTERACTION_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_DOSE', (drug) => {
@@ -214,8 +244,9 @@ const pk: ModuleDef = {
           const perKg = unit.ok && unit.unit.perKg;
           const weightKg = a.weight_kg as number;
           const total = perKg ? perKgDose * weightKg : perKgDose;
-          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, indication: a.indication as string | null, label, weightName: "argument 2 'weight_kg'" });
-          const partners = checkInteractions(ctx, drug.name, administeredNames(ctx));
+          const facts = patientFacts(a.patient as JsonObject | null, `${label}: argument 7 'patient'`);
+          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, indication: a.indication as string | null, label, weightName: "argument 2 'weight_kg'", everyHours: a.every_h as number | null, patient: facts });
+          const partners = checkInteractions(ctx, drug.name, partnersOf(ctx, facts));
           return {
             type: 'PK_DOSE',
             drug: drug.name,
@@ -231,6 +262,8 @@ const pk: ModuleDef = {
             is_safe: safety(check.level, partners),
             warning: check.level === 'OK' ? null : (check.record.message as string),
             interactions_unchecked: partners.not_checked!,
+            patient_used: check.record.patient_used!,
+            rules: check.record.rules!,
             source: check.record.source!,
             table_version: check.record.table_version!,
           };
@@ -238,16 +271,16 @@ const pk: ModuleDef = {
     }),
     fn({
       name: 'check_interactions',
-      description: "Two-way interaction check of a drug against a list (null → the drugs administered so far in this run).",
+      description: "Two-way interaction check of a drug against a list (null → the drugs administered so far in this run and the run patient's medications).",
       params: [drugName, { name: 'current_drugs', type: ['array', 'null'], items: { type: 'string' }, default: null, maxItems: 1000, description: 'other drugs' }],
       result: { type: 'PK_INTERACTION', fields: ['type', 'drug', 'found', 'checked', 'unknown_drugs', 'not_checked', 'interactions', 'max_severity', 'safe_to_administer', 'source', 'table_version'] },
       sources: [INTERACTION_SOURCE],
-      impl: (a, ctx) => checkInteractions(ctx, a.drug_name as string, (a.current_drugs as string[] | null) ?? administeredNames(ctx)),
+      impl: (a, ctx) => checkInteractions(ctx, a.drug_name as string, (a.current_drugs as string[] | null) ?? partnersOf(ctx, null)),
     }),
     fn({
       name: 'renal_adjust',
       description: 'Renal dose adjustment for a GFR or creatinine clearance.',
-      params: [drugName, { name: 'gfr', type: 'number', minimum: 0, maximum: 200, unit: 'mL/min', description: 'eGFR or CrCl as the band states' }],
+      params: [drugName, { name: 'gfr', type: 'number', minimum: 0, maximum: 1000, unit: 'mL/min', description: 'eGFR or CrCl as the band states (Cockcroft-Gault exceeds 200 in young, heavy patients)' }],
       result: { type: 'PK_RENAL', fields: ['type', 'drug', 'found', 'gfr', 'measure', 'requires_adjustment', 'adjustment_factor', 'interval_h', 'original_dose', 'adjusted_dose', 'dose_unit', 'recommendation', 'source'] },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_RENAL', (drug) => renalAdjust(drug, a.gfr as number)),
@@ -289,7 +322,7 @@ const pk: ModuleDef = {
         { name: 'interval_hr', type: 'number', minimum: 0.25, maximum: 168, unit: 'h', description: 'dosing interval τ, 0.25–168 h' },
         weight(),
         { name: 'infusion_hr', type: 'number', minimum: 0, default: 0, unit: 'h', description: 'infusion duration (0 = bolus)' },
-        { name: 'crcl_ml_min', type: ['number', 'null'], default: null, minimum: 0, maximum: 250, unit: 'mL/min', description: 'creatinine clearance: vancomycin and the aminoglycosides then use a CrCl-based clearance model' },
+        { name: 'crcl_ml_min', type: ['number', 'null'], default: null, minimum: 0, maximum: 1000, unit: 'mL/min', description: 'creatinine clearance: vancomycin and the aminoglycosides then use a CrCl-based clearance model' },
       ],
       result: { type: 'PK_TROUGH', fields: ['type', 'drug', 'dose', 'interval_hr', 'infusion_hr', 'weight_kg', 'crcl_ml_min', 'vd_l', 'half_life_hr', 'c_peak_estimated', 'c_trough_estimated', 'c_peak_first_dose', 'c_trough_first_dose', 'auc24_estimated', 'unit', 'model'] },
       sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', 'Sawchuk & Zaske, J Pharmacokinet Biopharm 1976;4:183-195', 'Matzke et al., Antimicrob Agents Chemother 1984;25:433-7 (vancomycin clearance from CrCl)', 'Hull & Sarubbi, Ann Intern Med 1976;85:183-9 (aminoglycoside elimination from CrCl)', DRUG_SOURCE],
@@ -336,7 +369,8 @@ const pk: ModuleDef = {
     }),
     fn({
       name: 'validate_dose',
-      description: 'Checks a dose in any dose unit against the single-dose, rate or daily limit (no side effects).',
+      description:
+        'Checks a dose in any dose unit (no side effects): OK within the usual range and every limit; WARNING outside the usual range; ERROR above a label or guideline maximum or at ten times the top of the usual range; UNCHECKED where the route has neither a usual range nor a verified limit, or a patient rule lacks a value. every_h checks the repeated regimen against the daily and weekly maxima; patient adds age, renal (CrCl/eGFR), Child-Pugh, pregnancy and label criteria (patient_used, rules).',
       params: [
         drugName,
         { name: 'dose_amount', type: 'number', description: 'dose' },
@@ -344,20 +378,25 @@ const pk: ModuleDef = {
         weight({ type: ['number', 'null'], default: null, description: "body weight (a protocol uses the patient's weight when null)" }),
         optionalRoute,
         optionalIndication,
+        optionalEvery,
+        optionalPatient,
       ],
       result: { type: 'PK_DOSE_CHECK', fields: DOSE_CHECK_FIELDS },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => {
         const name = a.drug_name as string;
+        const facts = patientFacts(a.patient as JsonObject | null, "pk.validate_dose: argument 8 'patient'");
         const check = checkDose(ctx, {
           drugName: name,
           dose: a.dose_amount as number,
           unit: a.dose_unit as string,
           route: a.route as string | null,
-          weightKg: weightFor(ctx, a.weight_kg as number | null),
+          weightKg: weightFor(ctx, a.weight_kg as number | null, facts),
           indication: a.indication as string | null,
           label: 'pk.validate_dose',
           weightName: "argument 4 'weight_kg'",
+          everyHours: a.every_h as number | null,
+          patient: facts,
         });
         return doseRecord(ctx, check, name);
       },
@@ -365,7 +404,7 @@ const pk: ModuleDef = {
     fn({
       name: 'administer',
       state: 'run',
-      description: 'Records a dose in this run after the dose and interaction checks (an ERROR dose is refused).',
+      description: "Records a dose in this run after the dose and interaction checks (validate_dose's levels; an ERROR dose is refused); the patient's medications join the interaction check.",
       params: [
         drugName,
         { name: 'dose', type: 'number', description: 'dose' },
@@ -373,6 +412,8 @@ const pk: ModuleDef = {
         { name: 'unit', type: ['string', 'null'], default: null, maxLength: 50, description: "dose unit; null → the route's bolus unit, else its infusion unit" },
         optionalRoute,
         optionalIndication,
+        optionalEvery,
+        optionalPatient,
       ],
       result: { type: 'PK_ADMINISTER', fields: ['type', 'drug', 'dose', 'unit', 'route', 'dose_check', 'interactions', 'onset_min', 'safe'] },
       sources: [DRUG_SOURCE, INTERACTION_SOURCE],
@@ -391,9 +432,10 @@ const pk: ModuleDef = {
           if (unit === null) throw new ArgumentError(`${label}: ${drug.name} has no dosing for that route; send argument 4 'unit'`);
         }
         const dose = a.dose as number;
-        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null), indication: a.indication as string | null, label, weightName: "argument 3 'weight_kg'" });
+        const facts = patientFacts(a.patient as JsonObject | null, `${label}: argument 8 'patient'`);
+        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null, facts), indication: a.indication as string | null, label, weightName: "argument 3 'weight_kg'", everyHours: a.every_h as number | null, patient: facts });
         if (check.level === 'ERROR') throw new ArgumentError(`${label}: ${check.record.message}`);
-        const found = checkInteractions(ctx, name, administeredNames(ctx));
+        const found = checkInteractions(ctx, name, partnersOf(ctx, facts));
         record(ctx, name, check);
         return {
           type: 'PK_ADMINISTER',
@@ -420,7 +462,7 @@ const pk: ModuleDef = {
       name: 'get_profile',
       description: 'Every table field of a drug.',
       params: [drugName],
-      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'rxcui', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'max_weekly', 'indications', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source', 'notes'] },
+      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'rxcui', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'max_daily_source', 'max_weekly', 'max_weekly_source', 'usual_daily', 'loading', 'patient_limits', 'indications', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source', 'notes'] },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_PROFILE', (drug) => ({ type: 'PK_PROFILE', found: true, ...profile(drug) })),
     }),

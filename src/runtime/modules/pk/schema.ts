@@ -26,17 +26,56 @@ const periodLimit = {
   ],
 };
 
+/** issue 22: a usual range in its own unit (per kg, per day, or for one indication), with its source */
+const usualRange = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['low', 'high', 'unit', 'source'],
+  properties: { low: nullableNumber, high: nullableNumber, unit: text, source: text },
+};
+const loading = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['route', 'usual_low', 'usual_high', 'max_single', 'unit', 'source'],
+  properties: { route, usual_low: nullableNumber, usual_high: nullableNumber, max_single: limitValue, unit: text, source: text },
+};
+
+const patientLimit = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'at_least', 'criteria', 'source'],
+  properties: {
+    name: text,
+    indication: text,
+    at_least: { type: 'integer', minimum: 1 },
+    criteria: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['value', 'op', 'threshold'],
+        properties: { value: { enum: ['age', 'weight', 'height', 'creatinine', 'crcl', 'egfr'] }, op: { enum: ['>=', '<=', '>', '<'] }, threshold: { type: 'number', minimum: 0 } },
+      },
+    },
+    max_single: limitUnit,
+    max_daily: limitUnit,
+    source: text,
+  },
+};
+
 const bolus = {
   type: 'object',
   additionalProperties: false,
   required: ['usual', 'usual_low', 'usual_high', 'max_single', 'unit'],
-  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_single: limitValue, unit: text, source: text },
+  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_single: limitValue, unit: text, source: text, usual_by_weight: usualRange },
 };
 const infusion = {
   type: 'object',
   additionalProperties: false,
   required: ['usual', 'usual_low', 'usual_high', 'max_rate', 'unit'],
-  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_rate: limitValue, unit: text, source: text },
+  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_rate: limitValue, unit: text, source: text, usual_by_weight: usualRange },
 };
 const hepaticClass = {
   type: 'object',
@@ -66,6 +105,9 @@ export const drugSchema = {
     max_daily_source: text,
     max_weekly: periodLimit,
     max_weekly_source: text,
+    usual_daily: usualRange,
+    loading,
+    patient_limits: { type: 'array', items: patientLimit, maxItems: 20 },
     indications: {
       type: 'array',
       maxItems: 20,
@@ -73,7 +115,7 @@ export const drugSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'source'],
-        properties: { name: text, route, max_single: limitValue, max_rate: limitValue, max_daily: periodLimit, max_weekly: periodLimit, source: text },
+        properties: { name: text, route, max_single: limitValue, max_rate: limitValue, max_daily: periodLimit, max_weekly: periodLimit, usual: usualRange, source: text },
       },
     },
     valence: positiveOrNull,
@@ -157,6 +199,35 @@ export function drugProblems(row: unknown): string[] {
     if (indication.max_daily !== undefined) problems.push(...periodProblems(`${where}.max_daily`, indication.max_daily, 'day', indication.source));
     if (indication.max_weekly !== undefined) problems.push(...periodProblems(`${where}.max_weekly`, indication.max_weekly, 'week', indication.source));
   }
+  if (d.usual_daily) problems.push(...unitProblems('usual_daily', d.usual_daily.unit, 'day'), ...rangeProblems('usual_daily', d.usual_daily.low, d.usual_daily.high));
+  if (d.loading) {
+    if (!d.routes.includes(d.loading.route)) problems.push(`loading route ${d.loading.route} is not among routes`);
+    problems.push(...unitProblems('loading', d.loading.unit, 'single'), ...rangeProblems('loading', d.loading.usual_low, d.loading.usual_high));
+    problems.push(...limitProblems('loading.max_single', d.loading.max_single, 'single', d.loading.source));
+  }
+  for (const [r, dosing] of Object.entries(d.dosing)) {
+    for (const [kind, block] of [['single', dosing?.bolus], ['rate', dosing?.infusion]] as const) {
+      const range = block?.usual_by_weight;
+      if (!range) continue;
+      const where = `dosing.${r}.${kind === 'single' ? 'bolus' : 'infusion'}.usual_by_weight`;
+      problems.push(...unitProblems(where, range.unit, kind), ...rangeProblems(where, range.low, range.high));
+      if (!range.unit.toLowerCase().split('/').includes('kg')) problems.push(`${where}.unit ${range.unit} must be per kg`);
+    }
+  }
+  for (const [i, indication] of (d.indications ?? []).entries()) {
+    if (!indication.usual) continue;
+    const parsed = parseDoseUnit(indication.usual.unit);
+    const kind = parsed.ok && parsed.unit.time !== null ? 'rate' : 'single';
+    problems.push(...unitProblems(`indications[${i}].usual`, indication.usual.unit, kind), ...rangeProblems(`indications[${i}].usual`, indication.usual.low, indication.usual.high));
+  }
+  for (const [i, limit] of (d.patient_limits ?? []).entries()) {
+    const where = `patient_limits[${i}] (${limit.name})`;
+    if (limit.at_least > limit.criteria.length) problems.push(`${where} at_least ${limit.at_least} is more than its ${limit.criteria.length} criteria`);
+    if (!limit.max_single && !limit.max_daily) problems.push(`${where} sets neither max_single nor max_daily`);
+    if (limit.max_single) problems.push(...unitProblems(`${where}.max_single`, limit.max_single.unit, 'single'));
+    if (limit.max_daily) problems.push(...unitProblems(`${where}.max_daily`, limit.max_daily.unit, 'day'));
+    if (limit.indication && !(d.indications ?? []).some((x) => x.name === limit.indication)) problems.push(`${where} indication '${limit.indication}' is not among the row's indications`);
+  }
   const timing = [d.onset_min, d.peak_min, d.duration_min];
   if (timing.every((t) => t !== null) && !(d.onset_min! <= d.peak_min! && d.peak_min! <= d.duration_min!)) {
     problems.push(`timing must satisfy onset ≤ peak ≤ duration (${timing.join(', ')})`);
@@ -195,6 +266,11 @@ function orderProblems(where: string, low: number | null, usual: number | null, 
   const chain = [low, usual, high, max].filter((v): v is number => v !== null);
   for (let i = 1; i < chain.length; i++) if (chain[i]! < chain[i - 1]!) return [`${where} must satisfy usual_low ≤ usual ≤ usual_high ≤ max (${[low, usual, high, max].join(', ')})`];
   return [];
+}
+
+function rangeProblems(where: string, low: number | null, high: number | null): string[] {
+  if ((low !== null && low <= 0) || (high !== null && high <= 0)) return [`${where} bounds must be greater than 0`];
+  return low !== null && high !== null && low > high ? [`${where} must satisfy low ≤ high (${low}, ${high})`] : [];
 }
 
 /** Bands are listed from 0 upwards, each ending where the next begins, so a lookup can scan them in order. */

@@ -32,6 +32,42 @@ export type LimitValue = number | ScaledLimit | null | 'none';
 /** A daily or weekly limit: `{value, unit}` per day/week, null (unknown) or "none" (not applicable). */
 export type PeriodLimit = { value: number; unit: string; source?: string } | null | 'none';
 
+/**
+ * A usual range stated in its own unit (issue 22): per kg where the label doses by weight, per day for a
+ * label that gives only a daily total, or for one indication.
+ */
+export interface UsualRange {
+  low: number | null;
+  high: number | null;
+  unit: string;
+  source: string;
+}
+
+/** A loading dose the label or a guideline defines, checked as a load when it is the run's first dose of the drug. */
+export interface LoadingDose {
+  route: Route;
+  usual_low: number | null;
+  usual_high: number | null;
+  max_single: LimitValue;
+  unit: string;
+  source: string;
+}
+
+/**
+ * A label criterion on the patient (issue 22): when at least `at_least` of `criteria` hold, the lower limits
+ * apply (apixaban 2.5 mg with two of age ≥ 80, weight ≤ 60 kg, creatinine ≥ 1.5 mg/dL).
+ */
+export interface PatientLimit {
+  name: string;
+  /** the indication it belongs to; it applies when that indication or none is named */
+  indication?: string;
+  at_least: number;
+  criteria: { value: 'age' | 'weight' | 'height' | 'creatinine' | 'crcl' | 'egfr'; op: '>=' | '<=' | '>' | '<'; threshold: number }[];
+  max_single?: { value: number; unit: string };
+  max_daily?: { value: number; unit: string };
+  source: string;
+}
+
 export interface BolusDosing {
   usual: number | null;
   usual_low: number | null;
@@ -39,6 +75,8 @@ export interface BolusDosing {
   max_single: LimitValue;
   unit: string;
   source?: string;
+  /** the label's per-kg range, used instead of the fixed one when the weight is known */
+  usual_by_weight?: UsualRange;
 }
 
 export interface InfusionDosing {
@@ -48,6 +86,7 @@ export interface InfusionDosing {
   max_rate: LimitValue;
   unit: string;
   source?: string;
+  usual_by_weight?: UsualRange;
 }
 
 /** A limit that applies to one indication only (alteplase in stroke vs pulmonary embolism). */
@@ -58,6 +97,8 @@ export interface IndicationLimits {
   max_rate?: LimitValue;
   max_daily?: PeriodLimit;
   max_weekly?: PeriodLimit;
+  /** the indication's own usual range (fentanyl in anaesthesia), replacing the route's when the indication is named */
+  usual?: UsualRange;
   source: string;
 }
 
@@ -96,6 +137,10 @@ export interface Drug {
   max_daily_source?: string;
   max_weekly: PeriodLimit;
   max_weekly_source?: string;
+  /** the label's usual total per day (insulin: 0.5-1 units/kg/day), for a drug whose single doses have no fixed range */
+  usual_daily?: UsualRange;
+  loading?: LoadingDose;
+  patient_limits?: PatientLimit[];
   indications: IndicationLimits[];
   valence: number | null;
   meq_per_g: number | null;
@@ -312,6 +357,8 @@ export interface AdministeredDose {
   kind: 'SINGLE' | 'RATE' | 'DAILY' | 'WEEKLY' | null;
   /** absolute single dose in canonical units (mg, mL, units, mEq, mmol), null when not a single dose */
   amount: { dimension: string; value: number } | null;
+  /** a loading dose: later doses' daily totals leave it out (a load plus the first maintenance dose is no error) */
+  loading?: boolean;
   /** when it was given, by the run's clock (ms since the epoch) */
   at: number;
 }
