@@ -5,6 +5,7 @@ import { findPanel, interpretPanel, interpretValue, labTable, optionalSex, tests
 import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from '../types.js';
 import type { PackKind } from '../../packs/types.js';
 import { labRangesKind } from './ranges-pack.js';
+import { labCalculators } from './calculators.js';
 
 const TABLE_SOURCE = `${labTable.name} ${labTable.version}: ${labTable.source}`;
 const sexParam: ParamSpec = { name: 'sex', type: ['string', 'null'], default: null, maxLength: 200, description: 'M, F, male or female; null → both sexes\' ranges combined' };
@@ -127,6 +128,7 @@ const lab: ModuleDef = {
       sources: [TABLE_SOURCE],
       impl: () => [...labTable.panels],
     },
+    ...labCalculators,
   ],
 };
 
