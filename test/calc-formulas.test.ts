@@ -83,7 +83,9 @@ describe('lab corrections', () => {
     expect(lab.call('fena', 140, 35, 1.0, 25).fena_percent).to.equal(1); // exactly 1 %
     expect(lab.call('fena', 140, 35, 1.0, 25).interpretation).to.match(/^intrinsic renal/);
     expect(lab.call('fena', 140, 34.9, 1.0, 25).interpretation).to.match(/^prerenal/);
-    expect(lab.error('fena', 140, 20, 0, 100)).to.match(/argument 3 'serum_creatinine' must be > 0/);
+    expect(lab.error('fena', 140, 20, 0, 100)).to.match(/argument 3 'serum_creatinine' must be ≥ 0.01/);
+    // fuzz seed 19: a denormal urine creatinine overflowed the ratio
+    expect(lab.error('fena', 129, 363, 154, 2.2250738585072014e-308)).to.match(/argument 4 'urine_creatinine' must be ≥ 0.01/);
   });
   it('calculated LDL: Friedewald 200/50/150 → 120.0; Sampson → 123.4; Friedewald refuses TG above 400 mg/dL, Sampson above 800', () => {
     expect(lab.call('ldl_calculated', 200, 50, 150)).to.deep.equal({ type: 'LAB_LDL', ldl_mg_dl: 120, method: 'friedewald', non_hdl_mg_dl: 150, triglycerides_mg_dl: 150, valid_up_to_tg_mg_dl: 400 });

@@ -302,8 +302,8 @@ export const labCalculators: FunctionSpec[] = [
     params: [
       num('serum_sodium', 'mmol/L', 90, 200, 'serum sodium'),
       { name: 'urine_sodium', type: 'number', unit: 'mmol/L', minimum: 0, maximum: 400, description: 'urine sodium' },
-      { name: 'serum_creatinine', type: 'number', exclusiveMinimum: 0, maximum: 3000, description: 'serum creatinine (the same unit as urine_creatinine)' },
-      { name: 'urine_creatinine', type: 'number', exclusiveMinimum: 0, maximum: 100000, description: 'urine creatinine (the same unit as serum_creatinine)' },
+      { name: 'serum_creatinine', type: 'number', minimum: 0.01, maximum: 3000, description: 'serum creatinine (the same unit as urine_creatinine)' },
+      { name: 'urine_creatinine', type: 'number', minimum: 0.01, maximum: 100000, description: 'urine creatinine (the same unit as serum_creatinine)' },
     ],
     result: {
       type: 'LAB_FENA',
