@@ -32,7 +32,7 @@ const optionalNumber = (name: string, unit: string, description: string, minimum
 const lab: ModuleDef = {
   packKinds: [labRangesKind as PackKind],
   name: 'lab',
-  description: 'Laboratory interpretation: reference intervals and critical limits, panels, eGFR (CKD-EPI 2021), blood gases.',
+  description: 'Laboratory interpretation: reference intervals and critical limits, panels, eGFR (CKD-EPI 2021, MDRD), creatinine clearance, blood gases, electrolyte corrections, FENa and calculated LDL.',
   functions: [
     {
       name: 'interpret',

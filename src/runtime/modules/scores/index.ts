@@ -125,7 +125,7 @@ function strict(spec: FunctionSpec): FunctionSpec {
 
 const scores: ModuleDef = {
   name: 'scores',
-  description: 'Bedside severity and risk scores.',
+  description: 'Bedside severity and risk scores, the Glasgow Coma Scale and pregnancy dating.',
   functions: ([
     {
       name: 'qsofa',
