@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { libraryOf } from './helpers/library.js';
 import { runError, runLets } from './helpers/run.js';
+import { runProtocol } from '../src/engine/index.js';
 
 const lab = libraryOf('lab');
 const signal = libraryOf('signal');
@@ -217,5 +218,14 @@ describe('the formulas from protocols', () => {
   });
   it('an argument error in a protocol names the line, column and parameter', () => {
     expect(runError('protocol P {\n  let q = med.signal.qtc(400, 75, "bazet");\n}')).to.match(/line 2.*argument 3 'formula'|argument 3 'formula'.*line 2/);
+  });
+});
+
+describe('creatinine units from a protocol', () => {
+  it('a number with the unit argument is converted; a bare amount without an analyte is refused at compile time', () => {
+    expect(runLets('protocol P { let g = med.lab.gfr(88.4, 50, "M", null, "umol/L"); }').g).to.include({ eGFR: 91.7, creatinine_unit: 'umol/L' });
+    const { kind, body } = runProtocol('protocol P { let g = med.lab.gfr(88.4 umol/L, 50, "M"); }');
+    expect(kind).to.equal('invalid');
+    expect(body.error).to.equal("Error at line 1, column 34: lab.gfr: argument 1 'creatinine' must be in mg/dL (mass/volume), got 88.4 umol/L (amount/volume)");
   });
 });
