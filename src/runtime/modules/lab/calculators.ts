@@ -192,7 +192,7 @@ export const labCalculators: FunctionSpec[] = [
       sexParam,
       creatinineParam(),
       creatinineUnitParam,
-      { name: 'weight_basis', type: 'string', default: 'actual', enum: CG_WEIGHTS, description: "'actual' (the 1976 equation), 'ideal' (Devine), 'adjusted' (IBW + 0.4 × excess) or 'bmi_based' (actual if BMI < 18.5, lesser of ideal and actual if 18.5–24.9, adjusted if ≥ 25); all but 'actual' need height" },
+      { name: 'weight_basis', type: 'string', default: 'actual', enum: CG_WEIGHTS, description: "'actual' (the 1976 equation), 'ideal' (Devine), 'adjusted' (IBW + 0.4 × excess) or 'bmi_based' (on BMI rounded to 0.1: actual if < 18.5, lesser of ideal and actual if 18.5–24.9, adjusted if ≥ 25, as pharmacy practice applies it); all but 'actual' need height" },
       { name: 'height', type: ['number', 'null'], unit: 'cm', default: null, exclusiveMinimum: 0, maximum: 250, description: 'height in height_unit (needed for ideal, adjusted and bmi_based)' },
       heightUnitParam,
     ],
