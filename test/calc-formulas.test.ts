@@ -185,7 +185,8 @@ describe('pk.mme (CDC 2022) and pk.steroid_conversion', () => {
   it('argument errors name the item and the field', () => {
     expect(pk.error('mme', [{ drug: 'oxycodon', dose: 5, doses_per_day: 2 }])).to.match(/^pk.mme: argument 1 'opioids' item 1 'drug' "oxycodon" has no CDC 2022 conversion factor \(did you mean 'oxycodone'/);
     expect(pk.error('mme', [{ drug: 'morphine', dose: 5 }])).to.match(/item 1 'doses_per_day' must be a number above 0/);
-    expect(pk.error('mme', [{ drug: 'fentanyl', dose: 25, doses_per_day: 3 }])).to.match(/fentanyl patch dose is its rate in mcg\/h/);
+    expect(pk.error('mme', [{ drug: 'fentanyl_patch', dose: 25, doses_per_day: 3 }])).to.match(/fentanyl patch dose is its rate in mcg\/h/);
+    expect(pk.error('mme', [{ drug: 'fentanyl', dose: 100 }])).to.match(/item 1 'drug' "fentanyl": CDC 2022 gives a factor only for the transdermal patch: send 'fentanyl_patch'/);
     expect(pk.error('mme', [{ drug: 'morphine', dose: 5, per_day: 2 }])).to.match(/unknown field 'per_day'/);
   });
   it('prednisone 40 mg = methylprednisolone 32 mg = dexamethasone 6 mg = hydrocortisone 160 mg', () => {

@@ -72,6 +72,8 @@ describe('scores.centor (Centor 1981, McIsaac 1998)', () => {
     expect(call('centor', { ...THROAT, age: 44 }).score).to.equal(4);
     expect(call('centor', { ...THROAT, age: 45 }).score).to.equal(3);
     expect(call('centor', { ...THROAT, age: 45 }, 'centor')).to.include({ score: 4, scoring: 'Centor', max_score: 4 });
+    expect(error('centor', { ...THROAT, age: 2 })).to.equal("scores.centor: the McIsaac score is for ages 3 and over, got patient field 'age' 2");
+    expect(call('centor', { ...THROAT, age: 2 }, 'centor').score).to.equal(4); // the original score does not read age
   });
   it('fever is above 38 °C; a temperature in °F is converted', () => {
     expect(call('centor', { ...THROAT, temp: 38 }).components.fever_above_38).to.equal(0);

@@ -24,7 +24,11 @@ const MME_FACTORS: Readonly<Record<string, { factor: number; unit: 'mg/day' | 'm
   tapentadol: { factor: 0.4, unit: 'mg/day' },
   tramadol: { factor: 0.2, unit: 'mg/day' },
 };
-const MME_ALIASES: Readonly<Record<string, string>> = { fentanyl_patch: 'fentanyl_transdermal', fentanyl: 'fentanyl_transdermal' };
+const MME_ALIASES: Readonly<Record<string, string>> = { fentanyl_patch: 'fentanyl_transdermal' };
+/** Names that must not be guessed at: CDC 2022 converts only the transdermal fentanyl patch. */
+const MME_AMBIGUOUS: Readonly<Record<string, string>> = {
+  fentanyl: "CDC 2022 gives a factor only for the transdermal patch: send 'fentanyl_patch' with its rate in mcg/h; buccal, nasal and injected fentanyl have none",
+};
 
 /** CDC 2022 leaves buprenorphine out of the MME table (partial agonist with a ceiling effect): named, never converted. */
 const MME_EXCLUDED: Readonly<Record<string, string>> = {
@@ -39,6 +43,7 @@ function opioidKey(raw: unknown, index: number): string {
   const key = normalizeName(raw).replace(/ /g, '_');
   const canonical = MME_ALIASES[key] ?? key;
   if (MME_FACTORS[canonical] || MME_EXCLUDED[canonical]) return canonical;
+  if (MME_AMBIGUOUS[key]) throw new ArgumentError(`${label}: argument 1 'opioids' item ${index + 1} 'drug' ${JSON.stringify(raw)}: ${MME_AMBIGUOUS[key]}`);
   const near = suggestNames(raw, MME_NAMES);
   throw new ArgumentError(
     `${label}: argument 1 'opioids' item ${index + 1} 'drug' ${JSON.stringify(raw)} has no CDC 2022 conversion factor${near.length ? ` (did you mean ${near.map((s) => `'${s}'`).join(', ')}?)` : ''}; known: ${MME_NAMES.join(', ')}`,
