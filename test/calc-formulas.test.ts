@@ -130,6 +130,7 @@ describe('nutrition.bsa and nutrition.target_weight', () => {
   });
   it('target weight: BMI 22 at 175 cm → 22 × 1.75² = 67.4 kg', () => {
     expect(nutrition.call('target_weight', 22, 175)).to.deep.equal({ type: 'NUTR_TARGET_WEIGHT', target_weight_kg: 67.4, target_bmi: 22, height_cm: 175, height_unit: 'cm' });
+    expect(nutrition.call('target_weight', 22, 68.898, 'in')).to.include({ target_weight_kg: 67.4, height_cm: 175, height_unit: 'in' });
     expect(nutrition.error('target_weight', 5, 175)).to.match(/argument 1 'target_bmi' must be ≥ 10/);
   });
 });
@@ -178,6 +179,7 @@ describe('pk.mme (CDC 2022) and pk.steroid_conversion', () => {
     expect(pk.call('mme', [{ drug: 'methadone', dose: 10, doses_per_day: 2 }]).total_mme_per_day).to.equal(94);
     const bup = pk.call('mme', [{ drug: 'buprenorphine', dose: 8, doses_per_day: 1 }, { drug: 'tramadol', dose: 50, doses_per_day: 4 }]);
     expect(bup.total_mme_per_day).to.equal(40);
+    expect(bup.at_least_50).to.equal(false);
     expect(bup.excluded[0].drug).to.equal('buprenorphine');
     expect(pk.call('mme', [{ drug: 'morphine', dose: 44.9, doses_per_day: 2 }]).at_least_90).to.equal(false);
     expect(pk.call('mme', [{ drug: 'morphine', dose: 45, doses_per_day: 2 }]).at_least_90).to.equal(true);
