@@ -207,6 +207,7 @@ describe('scores.charlson (Charlson 1987, age points 1994)', () => {
   it('an unknown condition is an argument error with a suggestion', () => {
     expect(error('charlson', { age: 60 }, ['dementa'])).to.match(/^scores.charlson: argument 2 'conditions' item 1 "dementa" is not an item of this score \(did you mean 'dementia'\?\)/);
     expect(error('charlson', { age: 60 }, ['aids', 'AIDS'])).to.equal("scores.charlson: argument 2 'conditions' lists 'aids' twice");
+    expect(error('charlson', { age: 60, dementia: true }, [])).to.equal("scores.charlson: patient field 'dementia' is an item of this score; list it in argument 2 'conditions' instead");
   });
 });
 
@@ -230,6 +231,7 @@ describe('scores.caprini (Caprini 2005)', () => {
     expect(call('caprini', { age: 30, sex: 'F' }, ['oral_contraceptives_or_hrt']).score).to.equal(1);
     expect(error('caprini', { age: 30, sex: 'M' }, ['pregnancy_or_postpartum'])).to.equal("scores.caprini: argument 2 'factors' item 'pregnancy_or_postpartum' applies to women only, and patient field 'sex' is male");
     expect(error('caprini', { age: 30 }, ['knee_replacement'])).to.match(/argument 2 'factors' item 1 "knee_replacement" is not an item of this score/);
+    expect(error('caprini', { age: 30, Varicose_Veins: true }, [])).to.equal("scores.caprini: patient field 'Varicose_Veins' is an item of this score; list it in argument 2 'factors' instead");
   });
 });
 

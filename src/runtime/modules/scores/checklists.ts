@@ -6,6 +6,14 @@ import { PatientReader } from '../util/patient.js';
 import { normalizeSex } from '../util/sex.js';
 import { atLeast } from '../util/threshold.js';
 
+/** An item put in the patient record instead of the list would silently count as absent: refuse it. */
+function refuseItemsInPatient(patient: JsonObject, known: Readonly<Record<string, unknown>>, label: string, param: string): void {
+  for (const field of Object.keys(patient)) {
+    const key = normalizeName(field).replace(/ /g, '_');
+    if (Object.hasOwn(known, key)) throw new ArgumentError(`${label}: patient field '${field}' is an item of this score; list it in argument 2 '${param}' instead`);
+  }
+}
+
 /** Reads a list of item names, each known, none twice. */
 function itemsOf(list: readonly JsonValue[], known: Readonly<Record<string, unknown>>, label: string, param: string): string[] {
   const seen = new Set<string>();
@@ -54,6 +62,7 @@ const CHARLSON_SUPERSEDES: readonly [string, string][] = [
 // Charlson 1987 weights; age points 1 per decade from 50 (Charlson et al., J Clin Epidemiol 1994;47:1245-1251).
 export function charlson(patient: JsonObject, conditions: readonly JsonValue[], ageAdjusted: boolean): JsonObject {
   const label = 'scores.charlson';
+  refuseItemsInPatient(patient, CHARLSON_CONDITIONS, label, 'conditions');
   const present = new Set(itemsOf(conditions, CHARLSON_CONDITIONS, label, 'conditions'));
   for (const [severe, mild] of CHARLSON_SUPERSEDES) if (present.has(severe)) present.delete(mild);
   const components: Record<string, number> = {};
@@ -118,6 +127,7 @@ const WOMEN_ONLY = ['oral_contraceptives_or_hrt', 'pregnancy_or_postpartum', 'pr
 // Caprini 2005 risk levels: 0–1 low, 2 moderate, 3–4 high, ≥ 5 highest.
 export function caprini(patient: JsonObject, factors: readonly JsonValue[]): JsonObject {
   const label = 'scores.caprini';
+  refuseItemsInPatient(patient, CAPRINI_2005, label, 'factors');
   const present = itemsOf(factors, CAPRINI_2005, label, 'factors');
   const womenItem = present.find((f) => WOMEN_ONLY.includes(f));
   if (womenItem && normalizeSex(patient.sex, label, "patient field 'sex'") !== 'F') {
