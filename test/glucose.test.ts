@@ -18,7 +18,7 @@ describe('glucose', () => {
   it('registers the 13 functions of modules.md §6 with their aliases', () => {
     expect(registry.listing().glucose).to.deep.equal([
       'hba1c_from_glucose', 'glucose_from_hba1c', 'time_in_range', 'gmi', 'glycemic_variability', 'insulin_sensitivity_factor',
-      'carb_ratio', 'correction_dose', 'basal_rate', 'sliding_scale', 'full_regimen', 'dka_check', 'hypo_check', 'eag',
+      'carb_ratio', 'correction_dose', 'basal_rate', 'sliding_scale', 'full_regimen', 'dka_check', 'hypo_check', 'homa_ir', 'eag',
     ]);
   });
 

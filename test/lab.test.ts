@@ -11,11 +11,15 @@ describe('lab.gfr (CKD-EPI 2021, §23 vectors)', () => {
   it('(0.9, 30, M) → 117.8 G1; (1.0, 50, female) → 68.6 G2; (1.0, 50, F) → 68.6; (1.0, 50, male) → 91.7', () => {
     // 142 × 0.9938^30 = 117.84; 142 × (1/0.7)^−1.2 × 0.9938^50 × 1.012 = 68.64; 142 × (1/0.9)^−1.2 × 0.9938^50 = 91.69
     expect(call('gfr', 0.9, 30, 'M')).to.deep.equal({
-      type: 'LAB_GFR', eGFR: 117.8, unit: 'mL/min/1.73m²', stage: 'G1', stage_label: 'Normal or high', equation: 'CKD-EPI 2021 (race-free)', sex: 'M', race_ignored: false,
+      type: 'LAB_GFR', eGFR: 117.8, unit: 'mL/min/1.73m²', stage: 'G1', stage_label: 'Normal or high', equation: 'CKD-EPI 2021 (race-free)', sex: 'M', race_ignored: false, creatinine_unit: 'mg/dL',
     });
     expect(call('gfr', 1.0, 50, 'female')).to.include({ eGFR: 68.6, stage: 'G2' });
     expect(call('gfr', 1.0, 50, 'F').eGFR).to.equal(68.6);
     expect(call('gfr', 1.0, 50, 'male').eGFR).to.equal(91.7);
+  });
+  it('creatinine in umol/L (issue 25): 88.4 umol/L is 1.00 mg/dL, stated in the result; a value outside 0.1–30 mg/dL names the unit parameter', () => {
+    expect(call('gfr', 88.4, 50, 'male', null, 'umol/L')).to.include({ eGFR: 91.7, creatinine_unit: 'umol/L' });
+    expect(callFunction({ module: 'lab', function: 'gfr', args: [88.4, 50, 'M'] }).body.error).to.equal("lab.gfr: argument 'creatinine' must be 0.1–30 mg/dL (8.8–2652 umol/L), got 88.4 mg/dL; check creatinine_unit");
   });
 
   it('stages from the rounded eGFR at each boundary', () => {

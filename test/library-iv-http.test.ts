@@ -4,9 +4,9 @@ import { startServer, type RunningServer } from '../src/cli/serve.js';
 import { checkProtocol } from '../src/engine/index.js';
 
 const CALLABLE = {
-  biochem: ['michaelis_menten', 'lineweaver_burk', 'competitive_inhibition', 'get_pathway', 'atp_yield', 'get_enzyme', 'list_enzymes', 'ph_buffer', 'serum_osmolality', 'anion_gap', 'enzyme_inhibition', 'pathway_lookup'],
+  biochem: ['michaelis_menten', 'lineweaver_burk', 'competitive_inhibition', 'get_pathway', 'atp_yield', 'get_enzyme', 'list_enzymes', 'ph_buffer', 'serum_osmolality', 'anion_gap', 'delta_gap', 'enzyme_inhibition', 'pathway_lookup'],
   epi: ['r0', 'sir_model', 'seir_model', 'incidence_rate', 'prevalence', 'cfr', 'herd_immunity', 'disease_params'],
-  nutrition: ['bmi', 'ideal_body_weight', 'adjusted_body_weight', 'harris_benedict', 'mifflin_st_jeor', 'total_energy', 'icu_caloric_target', 'tpn_calculate', 'maintenance_fluids'],
+  nutrition: ['bmi', 'ideal_body_weight', 'adjusted_body_weight', 'harris_benedict', 'mifflin_st_jeor', 'total_energy', 'icu_caloric_target', 'tpn_calculate', 'maintenance_fluids', 'bsa', 'target_weight', 'body_surface_area'],
   fhir: ['to_fhir', 'to_patient', 'from_fhir', 'search_url', 'medication_request', 'condition', 'to_json', 'to_bundle', 'to_medication_request'],
 };
 

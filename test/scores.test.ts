@@ -17,10 +17,13 @@ function error(fn: string, patient: Obj): string {
 }
 
 describe('scores: registry', () => {
-  it('registers the 13 functions of modules.md §3.1 in order, with the cha2ds2vasc alias', () => {
+  it('registers the 13 functions of modules.md §3.1 in order, then the MedCalc-Bench scores of issue 25, then aliases', () => {
     expect(registry.listing().scores).to.deep.equal([
       'qsofa', 'sofa', 'news2', 'cha2ds2_vasc', 'heart_score', 'framingham', 'meld', 'child_pugh', 'curb65', 'wells_pe',
-      'glasgow_blatchford', 'kdigo_aki', 'apache_ii', 'cha2ds2vasc',
+      'glasgow_blatchford', 'kdigo_aki', 'apache_ii',
+      'has_bled', 'wells_dvt', 'perc', 'rcri', 'centor', 'feverpain', 'sirs', 'fib4', 'psi', 'framingham_hard_chd', 'charlson', 'caprini',
+      'gcs', 'due_date', 'conception_date', 'gestational_age',
+      'cha2ds2vasc', 'mcisaac', 'pneumonia_severity_index', 'charlson_comorbidity_index', 'glasgow_coma_scale',
     ]);
   });
 });

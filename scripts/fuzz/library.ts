@@ -156,7 +156,8 @@ export function resultProblem(fn: RegisteredFunction, result: JsonValue): string
   // A lookup miss has its own shape (§1.3: found false, the query echoed, suggestions); some fields are
   // optional by design (a drug's notes), so the check is that nothing undeclared reaches the caller.
   if (result.found === false) return null;
-  const undeclared = Object.keys(result).filter((k) => !spec.fields.includes(k));
+  const declared = spec.fields.map((f) => (typeof f === 'string' ? f : f.name));
+  const undeclared = Object.keys(result).filter((k) => !declared.includes(k));
   return undeclared.length ? `result carries fields the registry does not declare: ${undeclared.join(', ')}` : null;
 }
 

@@ -2,7 +2,7 @@
 // can never disagree with what /v1/modules, /v1/call and the checker accept. A test fails when stale.
 import { parseUnit } from '../../units/index.js';
 import type { Registry, RegisteredFunction } from './registry.js';
-import type { ParamSpec } from './types.js';
+import type { ParamSpec, ResultSpec } from './types.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -28,6 +28,18 @@ function unitText(p: ParamSpec): string {
   return parseUnit(p.unit) ? `${p.unit} (converted)` : p.unit;
 }
 
+/** A record's fields as a sentence, or as a table with type, unit and meaning once the fields are typed. */
+function resultLines(result: ResultSpec): string[] {
+  if (!('fields' in result)) return [`Result: a bare ${result.bare}${result.unit ? ` (${result.unit})` : ''}.`];
+  if (result.fields.every((x) => typeof x === 'string')) return [`Result: a \`${result.type}\` record with ${result.fields.map((x) => `\`${x as string}\``).join(', ')}.`];
+  const rows = result.fields.map((x) => {
+    if (typeof x === 'string') return `| \`${x}\` |  |  |  |`;
+    const type = Array.isArray(x.type) ? x.type.join(' or ') : (x.type as string);
+    return `| \`${x.name}\`${x.optional ? ' (optional)' : ''} | ${type} | ${cell(x.unit ?? '')} | ${cell(x.description)} |`;
+  });
+  return [`Result: a \`${result.type}\` record:`, '', '| Field | Type | Unit | Meaning |', '|---|---|---|---|', ...rows];
+}
+
 function functionSection(module: string, f: RegisteredFunction): string {
   const lines = [`### \`med.${module}.${f.name}\``, '', cell(f.description), ''];
   if (f.aliases?.length) lines.push(`Aliases: ${f.aliases.map((a) => `\`${a}\``).join(', ')}.`, '');
@@ -38,7 +50,7 @@ function functionSection(module: string, f: RegisteredFunction): string {
     lines.push('No parameters.');
   }
   lines.push('');
-  lines.push('result' in f.result && 'fields' in f.result ? `Result: a \`${f.result.type}\` record with ${f.result.fields.map((x) => `\`${typeof x === 'string' ? x : x.name}\``).join(', ')}.` : `Result: a bare ${(f.result as { bare: string }).bare}.`);
+  lines.push(...resultLines(f.result));
   if (f.state !== 'none') lines.push('', `State: keeps state per ${f.state === 'run' ? 'run' : 'organization'}.`);
   if (f.sources.length) lines.push('', 'Sources:', ...f.sources.map((s) => `- ${cell(s)}`));
   lines.push('');

@@ -4,6 +4,7 @@ import { anionGap, phBuffer, serumOsmolality } from './acid-base.js';
 import { competitiveInhibition, getEnzyme, lineweaverBurk, michaelisMenten } from './kinetics.js';
 import { atpYield, getPathway } from './pathways.js';
 import { ENZYMES } from './tables.js';
+import { deltaGapFunction } from './delta-gap.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const n = (v: unknown): number => v as number;
@@ -122,6 +123,7 @@ const biochem: ModuleDef = {
       sources: ['Kraut & Madias, Clin J Am Soc Nephrol 2007;2:162-174', 'Figge et al., Crit Care Med 1998;26:1807-1810'],
       impl: (a) => anionGap(n(a.sodium), n(a.chloride), n(a.bicarb), a.albumin as number | null),
     }),
+    deltaGapFunction,
   ],
 };
 

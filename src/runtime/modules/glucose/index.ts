@@ -3,6 +3,7 @@ import { dkaCheck, hypoCheck } from './diagnosis.js';
 import { basalRate, carbRatio, correctionDose, fullRegimen, insulinSensitivityFactor, slidingScale } from './insulin.js';
 import { glucoseFromHba1c, glycemicVariability, gmi, hba1cFromGlucose, timeInRange } from './metrics.js';
 import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
+import { homaFunction } from './homa.js';
 
 const WALSH = 'Walsh & Roberts, Pumping Insulin, 4th ed., 2006';
 
@@ -153,6 +154,7 @@ const glucose: ModuleDef = {
       sources: ['ADA Standards of Care in Diabetes 2024, §6', 'International Hypoglycaemia Study Group, Diabetes Care 2017;40:155-157'],
       impl: (a) => hypoCheck(n(a.glucose), a.assistance_required as boolean),
     }),
+    homaFunction,
   ],
 };
 

@@ -5,6 +5,8 @@ import { findPanel, interpretPanel, interpretValue, labTable, optionalSex, tests
 import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from '../types.js';
 import type { PackKind } from '../../packs/types.js';
 import { labRangesKind } from './ranges-pack.js';
+import { labCalculators } from './calculators.js';
+import { checkedCreatinine, creatinineParam, creatinineUnitParam } from '../util/calc-units.js';
 
 const TABLE_SOURCE = `${labTable.name} ${labTable.version}: ${labTable.source}`;
 const sexParam: ParamSpec = { name: 'sex', type: ['string', 'null'], default: null, maxLength: 200, description: 'M, F, male or female; null → both sexes\' ranges combined' };
@@ -31,7 +33,7 @@ const optionalNumber = (name: string, unit: string, description: string, minimum
 const lab: ModuleDef = {
   packKinds: [labRangesKind as PackKind],
   name: 'lab',
-  description: 'Laboratory interpretation: reference intervals and critical limits, panels, eGFR (CKD-EPI 2021), blood gases.',
+  description: 'Laboratory interpretation: reference intervals and critical limits, panels, eGFR (CKD-EPI 2021, MDRD), creatinine clearance, blood gases, electrolyte corrections, FENa and calculated LDL.',
   functions: [
     {
       name: 'interpret',
@@ -77,15 +79,16 @@ const lab: ModuleDef = {
       name: 'gfr',
       description: 'Estimated GFR by the race-free CKD-EPI 2021 creatinine equation, with the KDIGO G stage.',
       params: [
-        { name: 'creatinine', type: 'number', unit: 'mg/dL', minimum: 0.1, maximum: 30, description: 'serum creatinine' },
+        creatinineParam(),
         { name: 'age', type: 'number', unit: 'years', minimum: 18, maximum: 120, description: 'age (the equation is for adults)' },
         { name: 'sex', type: 'string', maxLength: 200, description: 'M, F, male or female' },
         { name: 'race', type: ['string', 'null'], default: null, maxLength: 200, description: 'accepted for MOISSCode protocols and ignored' },
+        creatinineUnitParam,
       ],
-      result: { type: 'LAB_GFR', fields: ['type', 'eGFR', 'unit', 'stage', 'stage_label', 'equation', 'sex', 'race_ignored'] },
+      result: { type: 'LAB_GFR', fields: ['type', 'eGFR', 'unit', 'stage', 'stage_label', 'equation', 'sex', 'race_ignored', 'creatinine_unit'] },
       state: 'none',
       sources: ['Inker et al., NEJM 2021;385:1737-1749', 'KDIGO 2012 CKD guideline, Kidney Int Suppl 2013;3:1-150'],
-      impl: (a) => gfr(a.creatinine as number, a.age as number, a.sex, a.race),
+      impl: (a) => gfr(checkedCreatinine(a.creatinine as number, a.creatinine_unit as string, 'lab.gfr'), a.age as number, a.sex, a.race, a.creatinine_unit as string),
     },
     {
       name: 'abg_interpret',
@@ -127,6 +130,7 @@ const lab: ModuleDef = {
       sources: [TABLE_SOURCE],
       impl: () => [...labTable.panels],
     },
+    ...labCalculators,
   ],
 };
 

@@ -13,7 +13,8 @@ const STAGES: readonly [number, string, string][] = [
 ];
 
 // CKD-EPI 2021 creatinine equation without race (Inker et al., NEJM 2021;385:1737-1749); stages per KDIGO CKD 2012.
-export function gfr(creatinine: number, age: number, sex: unknown, race: unknown): JsonObject {
+/** `creatinine` is in mg/dL; `creatinineUnit` is the unit the caller gave it in, stated in the result. */
+export function gfr(creatinine: number, age: number, sex: unknown, race: unknown, creatinineUnit = 'mg/dL'): JsonObject {
   const s = normalizeSex(sex, 'lab.gfr', "argument 3 'sex'");
   const [kappa, alpha] = s === 'F' ? [0.7, -0.241] : [0.9, -0.302];
   const ratio = creatinine / kappa;
@@ -29,6 +30,7 @@ export function gfr(creatinine: number, age: number, sex: unknown, race: unknown
     equation: 'CKD-EPI 2021 (race-free)',
     sex: s,
     race_ignored: race !== null && race !== undefined,
+    creatinine_unit: creatinineUnit,
   };
 }
 

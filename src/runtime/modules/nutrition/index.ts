@@ -5,6 +5,7 @@ import { adjustedBodyWeight, bmi, idealBodyWeight } from './body.js';
 import { ACTIVITY_FACTORS, STRESS_FACTORS, harrisBenedict, mifflinStJeor, totalEnergy } from './energy.js';
 import { ICU_PHASES, icuCaloricTarget } from './icu.js';
 import { maintenanceFluids, tpnCalculate } from './tpn.js';
+import { surfaceFunctions } from './surface.js';
 
 const weight = (name = 'weight_kg', description = 'body weight'): ParamSpec => ({ name, type: 'number', unit: 'kg', minimum: 0.3, maximum: 500, description });
 const height: ParamSpec = { name: 'height_cm', type: 'number', unit: 'cm', minimum: 30, maximum: 250, description: 'height' };
@@ -115,6 +116,7 @@ const nutrition: ModuleDef = {
       sources: ['Holliday & Segar, Pediatrics 1957;19:823-832'],
       impl: (a) => maintenanceFluids(n(a.weight_kg)),
     }),
+    ...surfaceFunctions,
   ],
 };
 

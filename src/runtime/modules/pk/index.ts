@@ -11,6 +11,7 @@ import { checkInteractions, UNSAFE } from './interactions.js';
 import { plasmaConcentration, troughEstimate } from './kinetics.js';
 import { drugProblems } from './schema.js';
 import { formularyKind } from './formulary-pack.js';
+import { conversionFunctions } from './conversions.js';
 import type { PackKind } from '../../packs/types.js';
 import {
   administered,
@@ -520,6 +521,7 @@ const pk: ModuleDef = {
         return { type: 'PK_UNREGISTER', drug: name, found: false, removed: false };
       },
     }),
+    ...conversionFunctions,
   ],
 };
 

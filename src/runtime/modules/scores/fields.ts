@@ -48,6 +48,21 @@ export const SCORE_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'chronic_health|chronic_organ_failure',
     '(admission_type)',
   ],
+  has_bled: ['uncontrolled_hypertension', 'abnormal_renal_function', 'abnormal_liver_function', 'stroke_history', 'bleeding_history', 'labile_inr', 'age', 'antiplatelet_or_nsaid', 'alcohol_excess'],
+  wells_dvt: ['active_cancer', 'leg_paralysis_or_cast', 'bedridden_or_recent_surgery', 'deep_vein_tenderness', 'entire_leg_swollen', 'calf_swelling_3cm', 'pitting_edema', 'collateral_veins', 'prior_dvt', 'alternative_diagnosis_likely'],
+  perc: ['age', 'hr', 'spo2', 'unilateral_leg_swelling', 'hemoptysis', 'recent_surgery_or_trauma', 'prior_dvt_pe', 'hormone_use'],
+  rcri: ['high_risk_surgery', 'ischemic_heart_disease', 'chf', 'cerebrovascular_disease', 'insulin_treated_diabetes', 'creatinine'],
+  centor: ['temp', 'no_cough', 'tender_anterior_nodes', 'tonsillar_exudate', '(age)'],
+  feverpain: ['fever_past_24h', 'purulence', 'rapid_attendance', 'severely_inflamed_tonsils', 'no_cough_or_coryza'],
+  sirs: ['temp', 'hr', 'rr', 'wbc', '(paco2)', '(bands_percent)'],
+  fib4: ['age', 'ast', 'alt', 'platelets'],
+  psi: [
+    'age', 'sex', 'nursing_home_resident', 'neoplastic_disease', 'liver_disease', 'chf', 'cerebrovascular_disease', 'renal_disease', 'confusion',
+    'rr', 'bp', 'temp', 'hr', 'ph', 'bun|urea', 'sodium', 'glucose', 'hematocrit', 'pao2|spo2', 'pleural_effusion',
+  ],
+  framingham_hard_chd: ['age', 'sex', 'total_cholesterol', 'hdl', 'bp', 'bp_treated', 'smoker', '(diabetes)'],
+  charlson: ['(age)'],
+  caprini: ['age', '(sex)'],
 };
 
 /** Fields no score reads but any patient may carry: §2 identifiers and aliases, and what a run derives (bmi, shock_index). */

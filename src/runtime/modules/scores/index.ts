@@ -9,6 +9,7 @@ import { childPugh, meld } from './liver.js';
 import { isAlert } from './consciousness.js';
 import { apacheII, sofa } from './organ.js';
 import { curb65, glasgowBlatchford, news2 } from './ward.js';
+import { patientCalculators, plainCalculators } from './calculators.js';
 
 // qSOFA (Seymour et al., JAMA 2016; Singer et al., Sepsis-3, JAMA 2016): RR ≥ 22, SBP ≤ 100, altered mentation.
 export function qsofa(patient: JsonObject, detail: boolean): JsonObject | number {
@@ -124,7 +125,7 @@ function strict(spec: FunctionSpec): FunctionSpec {
 
 const scores: ModuleDef = {
   name: 'scores',
-  description: 'Bedside severity and risk scores.',
+  description: 'Bedside severity and risk scores, the Glasgow Coma Scale and pregnancy dating.',
   functions: ([
     {
       name: 'qsofa',
@@ -192,7 +193,8 @@ const scores: ModuleDef = {
       impl: (args) => kdigoAki(args.patient as JsonObject),
     },
     patientScore('apache_ii', 'APACHE II: acute physiology, age and chronic health points.', ['estimated_mortality'], ['Knaus et al., Crit Care Med 1985;13:818-829'], apacheII),
-  ] satisfies FunctionSpec[]).map(strict),
+    ...patientCalculators,
+  ] satisfies FunctionSpec[]).map(strict).concat(plainCalculators),
 };
 
 export default scores;

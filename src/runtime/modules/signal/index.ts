@@ -11,6 +11,7 @@ import {
   spo2FromRatio,
 } from './analysis.js';
 import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
+import { bedsideFunctions } from './bedside.js';
 
 // Samples and levels are bounded so sums, squares and ratios over 100,000 of them stay finite numbers
 // (±1e9 covers raw ADC counts and every physical unit a waveform is sent in).
@@ -140,6 +141,7 @@ const signal: ModuleDef = {
       sources: ['Lima et al., Crit Care Med 2002;30:1210-1213'],
       impl: (a) => perfusionIndex(n(a.ac_component), n(a.dc_component)),
     }),
+    ...bedsideFunctions,
   ],
 };
 

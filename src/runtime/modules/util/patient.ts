@@ -54,6 +54,9 @@ export const PATIENT_FIELDS: Readonly<Record<string, FieldSpec>> = Object.freeze
   epinephrine: { unit: 'mcg/kg/min', meaning: 'epinephrine infusion', min: 0, max: 5 },
   dopamine: { unit: 'mcg/kg/min', meaning: 'dopamine infusion', min: 0, max: 50 },
   dobutamine: { unit: 'mcg/kg/min', meaning: 'dobutamine infusion', min: 0, max: 50 },
+  ast: { unit: 'U/L', meaning: 'aspartate aminotransferase', min: 1, max: 20000 },
+  alt: { unit: 'U/L', meaning: 'alanine aminotransferase', min: 1, max: 20000 },
+  bands_percent: { unit: '%', meaning: 'band neutrophils', min: 0, max: 100 },
 });
 
 /** Reads fields of one patient object for one function, naming that function in every error. */
