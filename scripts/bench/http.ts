@@ -3,17 +3,19 @@
 // rotated per request), the reference service (reference.ts), a bare node:http server and a bare
 // Koa + @koa/router app answering a JSON the size of cpes's /health, and /health while two runaway
 // protocols hold the workers. Each pair that is compared is measured back to back, BENCH_REPEAT
-// times (2 by default); the figures are the means.
+// times (2 by default), after a warm-up; the figures are the means. Beside req/s, each line shows the
+// server's CPU time per request, the figure a shared machine distorts least.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteKeyStore } from '../../src/store/sqlite/keys.js';
 import { CONNECTIONS, DURATION_S, load, type Figures, type LoadInit } from './load.js';
 import { describeReference, referenceRps, type ReferenceEndpoint } from './reference.js';
-import { start, stop, type Started } from './servers.js';
+import { cpuSeconds, start, stop, type Started } from './servers.js';
 import { latency, printTargets, ratioTarget, share } from './targets.js';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 2);
+const WARM_UP_S = 2;
 const KEY_COUNT = 2000; // enterprise keys allow 600 a minute each: far more than a run can spend
 const QSOFA = JSON.stringify({ module: 'scores', function: 'qsofa', args: [{ rr: 24, bp: 95, gcs: 14 }] });
 const SMALL_PROTOCOL = `protocol Screen {
@@ -26,11 +28,16 @@ const RUN = JSON.stringify({ code: SMALL_PROTOCOL, patient: { bp: 85 } });
 const RUNAWAY = JSON.stringify({ code: 'function fib(n) {\n    if n < 2 { return n; }\n    return fib(n - 1) + fib(n - 2);\n}\nprotocol P { let x = fib(60); }' });
 
 const samples = new Map<string, Figures[]>();
-async function measure(name: string, url: string, init?: LoadInit): Promise<void> {
-  const figures = await load(url, init);
+async function measure(name: string, server: Started, path: string, init?: LoadInit): Promise<void> {
+  if (!samples.has(name)) await load(`${server.url}${path}`, { ...init, durationS: WARM_UP_S }); // the JIT's first seconds are not the figure
+  const before = cpuSeconds(server);
+  const figures = await load(`${server.url}${path}`, init);
+  const after = cpuSeconds(server);
   samples.set(name, [...(samples.get(name) ?? []), figures]);
+  const perRequest = (s: number): string => `${((s * 1e6) / figures.requests).toFixed(0).padStart(4)} µs`;
+  const cpu = before && after ? `  CPU/request ${perRequest(after.own - before.own)}${after.children > before.children ? ` + workers ${perRequest(after.children - before.children)}` : ''}` : '';
   process.stdout.write(
-    `${name.padEnd(34)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${String(figures.p50).padStart(3)} ms  p99 ${String(figures.p99).padStart(3)} ms  max ${String(figures.max).padStart(4)} ms${figures.errors ? `  (${figures.errors} errors)` : ''}\n`,
+    `${name.padEnd(34)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${String(figures.p50).padStart(3)} ms  p99 ${String(figures.p99).padStart(3)} ms  max ${String(figures.max).padStart(4)} ms${cpu}${figures.errors ? `  (${figures.errors} errors)` : ''}\n`,
   );
 }
 const mean = (name: string, pick: (f: Figures) => number): number => {
@@ -75,18 +82,18 @@ try {
 
   process.stdout.write(`\nHTTP (${CONNECTIONS} connections, ${DURATION_S} s each, ${REPEAT} rounds; /health JSON ${Buffer.byteLength(healthBody)} bytes; ${describeReference()})\n`);
   for (let round = 0; round < REPEAT; round++) {
-    await measure('bare node:http, same JSON', `${bareHttp.url}/health`);
-    await measure('bare Koa + @koa/router, same JSON', `${bareKoa.url}/health`);
-    await measure('GET /v1/health', `${dev.url}/health`);
+    await measure('bare node:http, same JSON', bareHttp, '/health');
+    await measure('bare Koa + @koa/router, same JSON', bareKoa, '/health');
+    await measure('GET /v1/health', dev, '/health');
     await reference('health');
     await reference('call', QSOFA);
-    await measure('POST /v1/call scores.qsofa', `${dev.url}/call`, { method: 'POST', body: QSOFA, keys });
-    await measure('POST /v1/call, metered', `${metered.url}/call`, { method: 'POST', body: QSOFA, keys });
+    await measure('POST /v1/call scores.qsofa', dev, '/call', { method: 'POST', body: QSOFA, keys });
+    await measure('POST /v1/call, metered', metered, '/call', { method: 'POST', body: QSOFA, keys });
     await reference('run', RUN);
-    await measure('POST /v1/run small protocol', `${dev.url}/run`, { method: 'POST', body: RUN, keys });
-    await measure('POST /v1/run, metered', `${metered.url}/run`, { method: 'POST', body: RUN, keys });
+    await measure('POST /v1/run small protocol', dev, '/run', { method: 'POST', body: RUN, keys });
+    await measure('POST /v1/run, metered', metered, '/run', { method: 'POST', body: RUN, keys });
   }
-  const healthLoad = measure('GET /v1/health, 2 runaway runs', `${dev.url}/health`, { durationS: Math.min(DURATION_S, 8) });
+  const healthLoad = measure('GET /v1/health, 2 runaway runs', dev, '/health', { durationS: Math.min(DURATION_S, 8) });
   await Promise.all([healthLoad, occupyWorkers(dev.url, healthLoad)]);
 
   const rps = (name: string): number => mean(name, (f) => f.rps);

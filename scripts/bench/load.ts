@@ -12,6 +12,7 @@ export interface Figures {
   p99: number;
   max: number;
   errors: number;
+  requests: number;
 }
 
 export interface LoadInit {
@@ -41,5 +42,5 @@ export async function load(url: string, init: LoadInit = {}): Promise<Figures> {
     ],
   });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, errors };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, errors, requests: result.requests.total };
 }
