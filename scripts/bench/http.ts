@@ -48,7 +48,9 @@ const worst = (name: string, pick: (f: Figures) => number): number => Math.max(.
 
 const references: Record<ReferenceEndpoint, number[]> = { health: [], call: [], run: [] };
 async function reference(endpoint: ReferenceEndpoint, body?: string): Promise<void> {
-  references[endpoint].push(await referenceRps(endpoint, body));
+  const rps = await referenceRps(endpoint, body);
+  references[endpoint].push(rps);
+  process.stdout.write(`${`reference /${endpoint}`.padEnd(34)} ${rps.toFixed(0).padStart(7)} req/s\n`);
 }
 const referenceMean = (endpoint: ReferenceEndpoint): number => references[endpoint].reduce((a, b) => a + b, 0) / references[endpoint].length;
 
