@@ -11,6 +11,7 @@ import { StoreUnavailableError } from '../store/errors.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
+import { accessLogLine } from './access-log.js';
 import { healthData } from './health.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
@@ -91,17 +92,7 @@ export function createApp(options: AppOptions): Koa {
     }
     const account = ctx.state.account as Account | undefined;
     metrics?.request(ctx.path, ctx.method, ctx.status, (performance.now() - started) / 1000);
-    log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        request_id: requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        owner: account?.owner,
-      }),
-    );
+    log(accessLogLine({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, owner: account?.owner }));
   });
 
   const router = new Router({ prefix: '/v1' });
