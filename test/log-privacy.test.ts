@@ -57,6 +57,18 @@ describe('log privacy', function () {
     await new Promise((resolve) => child.once('exit', resolve));
     const lines = output.split('\n').filter(Boolean);
     expect(lines.filter((l) => /"request_id":"[0-9a-f-]{36}"/.test(l))).to.have.length.of.at.least(statuses.length);
+    // each access line is JSON with its fields in order and an exact ISO 8601 time (the line is built by hand)
+    const access = lines.filter((l) => l.includes('"request_id"') && l.includes('"status"')).map((l) => JSON.parse(l));
+    expect(access).to.have.length.of.at.least(statuses.length);
+    expect(access.filter((entry) => entry.owner === 'Clinic')).to.have.length.of.at.least(8);
+    for (const entry of access) {
+      const fields = ['time', 'request_id', 'method', 'path', 'status', 'ms'];
+      expect(Object.keys(entry)).to.deep.equal(entry.owner === undefined ? fields : [...fields, 'owner']);
+      expect(new Date(entry.time).toISOString()).to.equal(entry.time);
+      expect(Math.abs(Date.parse(entry.time) - Date.now())).to.be.below(300_000);
+      expect(entry.path).to.match(/^\/v1\/(run|call)$/);
+      expect(entry.status).to.be.a('number');
+    }
     for (const line of lines) {
       for (const secret of [key, sandbox, key.slice(5), PATIENT_NAME, PATIENT_MRN, '133.77', PROTOCOL_MARK]) {
         expect(line, `log line carries '${secret}'`).to.not.contain(secret);

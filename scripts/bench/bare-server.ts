@@ -1,7 +1,7 @@
-// The ceiling for the HTTP benchmark: a bare node:http server answering the same health JSON.
+// A ceiling for /health: a bare node:http server answering the JSON text given in BENCH_BODY.
 import { createServer } from 'node:http';
 
-const body = JSON.stringify({ status: 'healthy', version: '1.0.0', engine_version: '0.1.0', modules: 9 });
+const body = process.env.BENCH_BODY ?? '{}';
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);

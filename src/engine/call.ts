@@ -25,7 +25,7 @@ export function callFunction(request: CallRequest, options: EngineOptions = {}):
     now: options.now,
     actor: options.actor,
     store: () => options.store ?? libraryStore(),
-    seed: seedFromText(JSON.stringify([request.module, request.function, args, kwargs])),
+    seed: () => seedFromText(JSON.stringify([request.module, request.function, args, kwargs])),
   });
   try {
     const result = registry.invoke(fn, args, kwargs, context);

@@ -79,7 +79,7 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       actor: options.actor,
       store: () => options.store ?? libraryStore(),
       patient: buildPatient(supplied),
-      seed: seedFromText(JSON.stringify({ code: source, patient: patient ?? null })),
+      seed: () => seedFromText(JSON.stringify({ code: source, patient: patient ?? null })),
     });
     const { log, error, stopped } = compiled.program.run(ctx.patient!, ctx, deadlineOf(started, options.timeLimitMs));
     if (stopped) {

@@ -5,15 +5,14 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { callFunction } from '../engine/call.js';
-import { API_VERSION, ENGINE_VERSION } from '../engine/version.js';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
-import { installedPacks } from '../runtime/packs/active.js';
-import { tableStatus } from '../runtime/modules/table-status.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
+import { accessLogLine } from './access-log.js';
+import { healthData } from './health.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
@@ -93,17 +92,7 @@ export function createApp(options: AppOptions): Koa {
     }
     const account = ctx.state.account as Account | undefined;
     metrics?.request(ctx.path, ctx.method, ctx.status, (performance.now() - started) / 1000);
-    log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        request_id: requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        owner: account?.owner,
-      }),
-    );
+    log(accessLogLine({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, owner: account?.owner }));
   });
 
   const router = new Router({ prefix: '/v1' });
@@ -141,21 +130,11 @@ export function createApp(options: AppOptions): Koa {
   }
 
   router.get('/health', async (ctx) => {
-    const packs = installedPacks();
-    const status = tableStatus();
-    const healthy = (await access.healthy()) && pool.healthy() && packs.error === null;
+    const data = healthData();
+    const healthy = (await access.healthy()) && pool.healthy() && data.error === null;
     ctx.status = healthy ? 200 : 503;
-    ctx.body = {
-      status: healthy ? 'healthy' : 'degraded',
-      version: API_VERSION,
-      engine_version: ENGINE_VERSION,
-      modules: registry.moduleNames.length,
-      data: {
-        tables: status.tables,
-        packs: packs.packs.map(({ kind, version, label, file_name, sha256, rows, imported_at }) => ({ kind, version, label, file_name, sha256, rows, imported_at })),
-        ...(packs.error ? { error: packs.error } : {}),
-      },
-    };
+    ctx.type = 'application/json';
+    ctx.body = data.body(healthy);
   });
 
   router.get('/tiers', (ctx) => {

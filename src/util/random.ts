@@ -6,6 +6,12 @@ export function seedFromText(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0);
 }
 
+/** createRandom with its seed computed when the first number is drawn: hashing a request costs more than most calls. */
+export function seededOnFirstDraw(seed: () => number): () => number {
+  let draw: (() => number) | null = null;
+  return () => (draw ??= createRandom(seed()))();
+}
+
 /** A uniform generator in [0, 1) from xoshiro128** whose state comes from splitmix32(seed). */
 export function createRandom(seed: number): () => number {
   let s = seed >>> 0;

@@ -1,6 +1,6 @@
 // Builds the context object every library function receives (modules.md §1.7): never from the protocol.
 import { randomUUID } from 'node:crypto';
-import { createRandom } from '../../util/random.js';
+import { createRandom, seededOnFirstDraw } from '../../util/random.js';
 import type { LibraryStore } from '../../store/library.js';
 import { refreshPacks } from '../packs/active.js';
 import type { CallContext, RunPatient, RunState } from './types.js';
@@ -11,8 +11,8 @@ export interface ContextOptions {
   organization?: string;
   requestId?: string;
   patient?: RunPatient | null;
-  /** the run seed (seedFromText of the request body) */
-  seed: number;
+  /** the run seed (seedFromText of the request body), or how to compute it: only calls that draw a number need it */
+  seed: number | (() => number);
   /** injected clock; the system clock by default */
   now?: () => Date;
   /** the key's display prefix; `development` by default */
@@ -45,7 +45,7 @@ export function createContext(options: ContextOptions): CallContext {
     patient: options.patient ?? null,
     state: createRunState(),
     now: options.now ?? (() => new Date()),
-    random: createRandom(options.seed),
+    random: typeof options.seed === 'number' ? createRandom(options.seed) : seededOnFirstDraw(options.seed),
     actor: options.actor ?? 'development',
     line: null,
     store: options.store ?? noStore,

@@ -32,12 +32,13 @@ export function packDirectoryInUse(): string | null {
 /** Re-reads the index when it changed on disk since the last look. */
 export function refreshPacks(): void {
   if (dataDir === null) return;
-  let signature: string;
+  let signature = 'absent';
   try {
-    const stat = statSync(indexPath(dataDir));
-    signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    // no exception for a missing index (the usual case without packs): building one cost more than the stat
+    const stat = statSync(indexPath(dataDir), { throwIfNoEntry: false });
+    if (stat) signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   } catch {
-    signature = 'absent';
+    // unreadable: as absent
   }
   if (signature === seen) return;
   seen = signature;
