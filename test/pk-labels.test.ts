@@ -238,13 +238,14 @@ describe('pk names resolve (issue 24 item 4)', () => {
     expect(call('get_profile', 'Adrenalin')).to.include({ found: false });
   });
 
-  it('resolves abbreviations to the drug their expansion names, wherever it comes from (KCl to a potassium chloride row)', () => {
+  it('resolves abbreviations to the drug their expansion names, wherever it comes from (KCl to the shipped row, NaCl to a registered one)', () => {
     resolves('TNK', 'Tenecteplase');
     resolves('HCTZ', 'Hydrochlorothiazide');
-    const kcl = JSON.stringify({ name: 'Potassium_Chloride', class: 'electrolyte', routes: ['IV'], default_route: 'IV', dosing: {} });
-    const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${kcl});\n  let p = med.pk.get_profile("KCl");\n}`);
-    expect(r.p).to.include({ found: true, name: 'Potassium_Chloride' });
-    expect(call('get_profile', 'KCl')).to.include({ found: false }); // no potassium chloride row ships yet
+    resolves('KCl', 'Potassium_Chloride'); // the shipped potassium chloride row (issue 24 coverage)
+    const nacl = JSON.stringify({ name: 'Sodium_Chloride', class: 'electrolyte', routes: ['IV'], default_route: 'IV', dosing: {} });
+    const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${nacl});\n  let p = med.pk.get_profile("NaCl");\n}`);
+    expect(r.p).to.include({ found: true, name: 'Sodium_Chloride' });
+    expect(call('get_profile', 'NaCl')).to.include({ found: false }); // no sodium chloride row ships yet
   });
 
   it('a misspelt or unknown name gets up to five suggestions in the result and in the administer event', () => {
