@@ -61,3 +61,31 @@ describe('pk acute-care drugs: label contraindications and pairs', () => {
     }
   });
 });
+
+describe('pk reversal agents (issue 24)', () => {
+  it('4-factor PCC: 25 units/kg capped at 2500 units without an indication; 50 units/kg capped at 5000 for INR above 6', () => {
+    expect(level('Prothrombin_Complex_Concentrate', 25, 'units/kg', 80)).to.not.equal('ERROR');
+    expect(level('Prothrombin_Complex_Concentrate', 26, 'units/kg', 80)).to.equal('ERROR');
+    expect(level('Prothrombin_Complex_Concentrate', 25, 'units/kg', 120)).to.equal('ERROR'); // 3000 units exceeds the 2500 cap
+    expect(level('Prothrombin_Complex_Concentrate', 50, 'units/kg', 100, null, 'pre-treatment INR above 6')).to.not.equal('ERROR');
+    expect(level('Prothrombin_Complex_Concentrate', 50, 'units/kg', 120, null, 'pre-treatment INR above 6')).to.equal('ERROR');
+    expect(call('get_profile', 'Kcentra')).to.include({ found: true, name: 'Prothrombin_Complex_Concentrate' });
+  });
+
+  it('tranexamic acid: contraindicated in subarachnoid hemorrhage, not in every intracranial hemorrhage; avoid with PCC both ways', () => {
+    expect(contraindicated('Tranexamic_Acid', 'SAH')).to.equal(true);
+    expect(contraindicated('Tranexamic_Acid', 'DIC')).to.equal(true); // a case of active intravascular clotting
+    expect(contraindicated('Tranexamic_Acid', 'intracerebral hemorrhage')).to.equal(false);
+    expect(contraindicated('Apixaban', 'subarachnoid hemorrhage')).to.equal(true); // still a case of active bleeding
+    for (const [a, b] of [['Tranexamic_Acid', 'Prothrombin_Complex_Concentrate'], ['Prothrombin_Complex_Concentrate', 'Tranexamic_Acid']]) {
+      expect(call('check_interactions', a, [b]), `${a} + ${b}`).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+    }
+    expect(level('Tranexamic_Acid', 101, 'mg/min')).to.equal('ERROR'); // faster than 1 mL/min of 100 mg/mL
+  });
+
+  it("andexanet's label lists no contraindication, so a condition answers false; protamine's unread label answers null", () => {
+    expect(call('check_contraindications', 'Andexanet_Alfa', ['active bleeding'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(contraindicated('Protamine', 'pregnancy')).to.equal(null);
+    expect(level('Protamine', 60, 'mg')).to.equal('ERROR');
+  });
+});

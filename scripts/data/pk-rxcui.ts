@@ -28,6 +28,8 @@ const RXNORM_NAME: Record<string, string> = {
   Dabigatran: 'dabigatran etexilate',
   Insulin_Aspart: 'insulin aspart, human',
   Insulin_NPH: 'insulin isophane',
+  Protamine: 'protamine sulfate (USP)',
+  Prothrombin_Complex_Concentrate: 'factor IX / factor VII / factor X / protein C / protein S / prothrombin',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
