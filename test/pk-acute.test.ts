@@ -89,3 +89,20 @@ describe('pk reversal agents (issue 24)', () => {
     expect(level('Protamine', 60, 'mg')).to.equal('ERROR');
   });
 });
+
+describe('pk antidotes (issue 24)', () => {
+  it('methylene blue is an MAO inhibitor: MAJOR with SSRIs, SNRIs, opioids and other MAOIs in both directions (Provayblue boxed warning)', () => {
+    for (const other of ['Sertraline', 'Venlafaxine', 'Morphine', 'Tramadol', 'Linezolid']) {
+      for (const [a, b] of [['Methylene_Blue', other], [other, 'Methylene_Blue']]) {
+        expect(call('check_interactions', a, [b]), `${a} + ${b}`).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+      }
+    }
+    expect(contraindicated('Methylene_Blue', 'G6PD')).to.equal(true);
+    expect(contraindicated('Methylene_Blue', 'pregnancy')).to.equal(false);
+  });
+
+  it('hydroxocobalamin: 10 g in a day (two 5 g doses) is within the cumulative limit, 15 g is not', () => {
+    expect(level('Hydroxocobalamin', 10, 'g/day')).to.not.equal('ERROR');
+    expect(level('Hydroxocobalamin', 15, 'g/day')).to.equal('ERROR');
+  });
+});
