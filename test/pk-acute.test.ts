@@ -106,3 +106,15 @@ describe('pk antidotes (issue 24)', () => {
     expect(level('Hydroxocobalamin', 15, 'g/day')).to.equal('ERROR');
   });
 });
+
+describe('pk calcium gluconate (issue 24)', () => {
+  it('200 mg/min is the adult administration-rate limit; hypercalcemia is a contraindication; ceftriaxone is MAJOR both ways', () => {
+    expect(level('Calcium_Gluconate', 200, 'mg/min', 70)).to.not.equal('ERROR');
+    expect(level('Calcium_Gluconate', 250, 'mg/min', 70)).to.equal('ERROR');
+    expect(contraindicated('Calcium_Gluconate', 'hypercalcaemia')).to.equal(true);
+    expect(contraindicated('Calcium_Gluconate', 'pregnancy')).to.equal(false);
+    for (const [a, b] of [['Calcium_Gluconate', 'Ceftriaxone'], ['Ceftriaxone', 'Calcium_Gluconate']]) {
+      expect(call('check_interactions', a, [b]), `${a} + ${b}`).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+    }
+  });
+});
