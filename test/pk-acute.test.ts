@@ -118,3 +118,23 @@ describe('pk calcium gluconate (issue 24)', () => {
     }
   });
 });
+
+describe('pk dopamine, dantrolene and phytonadione (issue 24)', () => {
+  it('dopamine: the label sets no maximum rate, so a high rate is not an ERROR; its label conditions answer true', () => {
+    expect(level('Dopamine', 60, 'mcg/kg/min', 70)).to.equal('UNCHECKED'); // no rate limit ('none'), daily limit unknown
+    expect(contraindicated('Dopamine', 'pheochromocytoma')).to.equal(true);
+    expect(contraindicated('Dopamine', 'uncorrected tachyarrhythmias')).to.equal(true);
+  });
+
+  it('dantrolene: 10 mg/kg cumulative per day; with verapamil MAJOR both ways', () => {
+    expect(level('Dantrolene', 10, 'mg/kg/day', 70)).to.not.equal('ERROR');
+    expect(level('Dantrolene', 11, 'mg/kg/day', 70)).to.equal('ERROR');
+    for (const [a, b] of [['Dantrolene', 'Verapamil'], ['Verapamil', 'Dantrolene']]) expect(call('check_interactions', a, [b]).max_severity, `${a} + ${b}`).to.equal('MAJOR');
+  });
+
+  it('phytonadione IV: not faster than 1 mg/min', () => {
+    expect(level('Phytonadione', 1, 'mg/min', null, 'IV')).to.not.equal('ERROR');
+    expect(level('Phytonadione', 2, 'mg/min', null, 'IV')).to.equal('ERROR');
+    expect(call('get_profile', 'Vitamin K1')).to.include({ found: true, name: 'Phytonadione' });
+  });
+});

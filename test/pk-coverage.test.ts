@@ -53,6 +53,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Insulin_Degludec: ['SC max_single', 'max_daily'],
   Esmolol: ['IV max_single', 'max_daily'],
   Phenylephrine: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Dopamine: ['max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
