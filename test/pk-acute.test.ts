@@ -138,3 +138,19 @@ describe('pk dopamine, dantrolene and phytonadione (issue 24)', () => {
     expect(call('get_profile', 'Vitamin K1')).to.include({ found: true, name: 'Phytonadione' });
   });
 });
+
+describe('pk clevidipine and etomidate (issue 24)', () => {
+  it('clevidipine: 32 mg/h maximum rate and 500 mg (1,000 mL) per day lipid limit', () => {
+    expect(level('Clevidipine', 32, 'mg/h')).to.not.equal('ERROR');
+    expect(level('Clevidipine', 33, 'mg/h')).to.equal('ERROR');
+    expect(level('Clevidipine', 600, 'mg/day')).to.equal('ERROR');
+    expect(contraindicated('Clevidipine', 'allergy to soybeans, soy products, eggs or egg products')).to.equal(true);
+    expect(contraindicated('Clevidipine', 'lipoid nephrosis')).to.equal(true);
+  });
+
+  it('etomidate resolves by its brand and answers its one label contraindication', () => {
+    expect(call('get_profile', 'Amidate')).to.include({ found: true, name: 'Etomidate' });
+    expect(contraindicated('Etomidate', 'known hypersensitivity to the drug')).to.equal(true);
+    expect(contraindicated('Etomidate', 'sepsis')).to.equal(null); // not in the vocabulary: not checked
+  });
+});
