@@ -154,3 +154,19 @@ describe('pk clevidipine and etomidate (issue 24)', () => {
     expect(contraindicated('Etomidate', 'sepsis')).to.equal(null); // not in the vocabulary: not checked
   });
 });
+
+describe('pk neostigmine and lidocaine (issue 24)', () => {
+  it('neostigmine: 0.07 mg/kg capped at 5 mg', () => {
+    expect(level('Neostigmine', 0.07, 'mg/kg', 70)).to.not.equal('ERROR'); // 4.9 mg
+    expect(level('Neostigmine', 0.07, 'mg/kg', 80)).to.equal('ERROR'); // 5.6 mg exceeds the 5 mg cap
+    expect(level('Neostigmine', 0.08, 'mg/kg', 50)).to.equal('ERROR');
+    expect(contraindicated('Neostigmine', 'mechanical obstruction of the urinary tract')).to.equal(true);
+  });
+
+  it('lidocaine IV: contraindicated in WPW and Stokes-Adams; above 300 mg/h is an ERROR', () => {
+    expect(contraindicated('Lidocaine', 'WPW')).to.equal(true);
+    expect(contraindicated('Lidocaine', 'Stokes-Adams syndrome')).to.equal(true);
+    expect(level('Lidocaine', 4, 'mg/min')).to.not.equal('ERROR');
+    expect(level('Lidocaine', 6, 'mg/min')).to.equal('ERROR');
+  });
+});

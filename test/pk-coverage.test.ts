@@ -55,6 +55,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Phenylephrine: ['IV max_single', 'IV max_rate', 'max_daily'],
   Dopamine: ['max_daily'],
   Etomidate: ['IV max_single', 'max_daily'],
+  Lidocaine: ['IV max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
