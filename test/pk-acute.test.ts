@@ -2,6 +2,7 @@
 // answer their label limits at the boundaries, their label contraindications, and their label-contraindicated pairs
 // in both directions. Values are those of the labels cited in each row's source.
 import { expect } from 'chai';
+import drugTable from '../src/runtime/modules/pk/data/drugs.json' with { type: 'json' };
 import { libraryOf } from './helpers/library.js';
 
 const { call } = libraryOf('pk');
@@ -168,5 +169,21 @@ describe('pk neostigmine and lidocaine (issue 24)', () => {
     expect(contraindicated('Lidocaine', 'Stokes-Adams syndrome')).to.equal(true);
     expect(level('Lidocaine', 4, 'mg/min')).to.not.equal('ERROR');
     expect(level('Lidocaine', 6, 'mg/min')).to.equal('ERROR');
+  });
+});
+
+describe('pk oxytocin and the ISMP list (issue 24)', () => {
+  it('oxytocin: antepartum label contraindications, narrower obstetric conditions included', () => {
+    expect(contraindicated('Oxytocin', 'significant cephalopelvic disproportion')).to.equal(true);
+    expect(contraindicated('Oxytocin', 'vasa previa')).to.equal(true); // a case where vaginal delivery is contraindicated
+    expect(contraindicated('Oxytocin', 'hypertension')).to.equal(null); // not in the vocabulary
+    expect(call('get_profile', 'Pitocin')).to.include({ found: true, name: 'Oxytocin' });
+  });
+
+  it('neuromuscular blockers, potassium chloride concentrate and IV oxytocin are on the ISMP high-alert list of the table', () => {
+    const listed = new Map(((drugTable as any).high_alert as { name: string; ismp_category: string }[]).map((h) => [h.name, h.ismp_category]));
+    for (const name of ['Succinylcholine', 'Rocuronium', 'Vecuronium', 'Cisatracurium']) expect(listed.get(name), name).to.equal('neuromuscular blocking agents');
+    expect(listed.get('Potassium_Chloride')).to.equal('potassium chloride for injection concentrate');
+    expect(listed.get('Oxytocin')).to.equal('oxytocin, IV');
   });
 });

@@ -56,6 +56,11 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Dopamine: ['max_daily'],
   Etomidate: ['IV max_single', 'max_daily'],
   Lidocaine: ['IV max_single', 'max_daily'],
+  Oxytocin: ['IV max_rate', 'IM max_single', 'max_daily'],
+  Succinylcholine: ['IV max_single', 'max_daily'],
+  Rocuronium: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Vecuronium: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Cisatracurium: ['IV max_single', 'IV max_rate', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
