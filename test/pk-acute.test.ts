@@ -187,3 +187,19 @@ describe('pk oxytocin and the ISMP list (issue 24)', () => {
     expect(listed.get('Oxytocin')).to.equal('oxytocin, IV');
   });
 });
+
+describe('pk potassium phosphate and 50% dextrose (issue 24)', () => {
+  it('potassium phosphate: 45 mmol single-dose maximum; 6.8 mmol/h peripherally unless a central line is named', () => {
+    expect(level('Potassium_Phosphate', 0.64, 'mmol/kg', 70)).to.not.equal('ERROR'); // 44.8 mmol
+    expect(level('Potassium_Phosphate', 0.64, 'mmol/kg', 80)).to.equal('ERROR'); // 51.2 mmol
+    expect(level('Potassium_Phosphate', 10, 'mmol/h')).to.equal('ERROR');
+    expect(level('Potassium_Phosphate', 10, 'mmol/h', null, null, 'central venous catheter with continuous ECG monitoring')).to.not.equal('ERROR');
+  });
+
+  it('50% dextrose: contraindicated with intracranial or intraspinal hemorrhage', () => {
+    expect(contraindicated('Dextrose_50', 'intraspinal hemorrhage')).to.equal(true);
+    expect(contraindicated('Dextrose_50', 'hemorrhagic stroke')).to.equal(true);
+    expect(contraindicated('Dextrose_50', 'pregnancy')).to.equal(false);
+    expect(call('get_profile', 'D50')).to.include({ found: true, name: 'Dextrose_50' });
+  });
+});

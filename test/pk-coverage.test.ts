@@ -61,6 +61,8 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Rocuronium: ['IV max_single', 'IV max_rate', 'max_daily'],
   Vecuronium: ['IV max_single', 'IV max_rate', 'max_daily'],
   Cisatracurium: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Potassium_Phosphate: ['max_daily'],
+  Dextrose_50: ['IV max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
