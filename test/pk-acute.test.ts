@@ -176,7 +176,7 @@ describe('pk oxytocin and the ISMP list (issue 24)', () => {
   it('oxytocin: antepartum label contraindications, narrower obstetric conditions included', () => {
     expect(contraindicated('Oxytocin', 'significant cephalopelvic disproportion')).to.equal(true);
     expect(contraindicated('Oxytocin', 'vasa previa')).to.equal(true); // a case where vaginal delivery is contraindicated
-    expect(contraindicated('Oxytocin', 'hypertension')).to.equal(null); // not in the vocabulary
+    expect(contraindicated('Oxytocin', 'hypertension')).to.equal(false); // not an oxytocin contraindication (it is one for methylergonovine)
     expect(call('get_profile', 'Pitocin')).to.include({ found: true, name: 'Oxytocin' });
   });
 
@@ -201,5 +201,36 @@ describe('pk potassium phosphate and 50% dextrose (issue 24)', () => {
     expect(contraindicated('Dextrose_50', 'hemorrhagic stroke')).to.equal(true);
     expect(contraindicated('Dextrose_50', 'pregnancy')).to.equal(false);
     expect(call('get_profile', 'D50')).to.include({ found: true, name: 'Dextrose_50' });
+  });
+});
+
+describe('pk methylergonovine, physostigmine and hypertonic saline (issue 24)', () => {
+  const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
+
+  it('methylergonovine: an ergot alkaloid, SEVERE with strong CYP3A4 inhibitors (ONC pair) and triptans, both ways; hypertension and toxemia contraindicate it', () => {
+    for (const other of ['Clarithromycin', 'Ritonavir', 'Sumatriptan']) {
+      expect(severity('Methylergonovine', other), other).to.equal('SEVERE');
+      expect(severity(other, 'Methylergonovine'), other).to.equal('SEVERE');
+    }
+    expect(severity('Methylergonovine', 'Erythromycin')).to.equal('MAJOR');
+    expect(contraindicated('Methylergonovine', 'toxemia')).to.equal(true);
+    expect(contraindicated('Methylergonovine', 'hypertension')).to.equal(true);
+  });
+
+  it('physostigmine: SEVERE with succinylcholine, MAJOR with atropine, both ways; asthma contraindicates it; IV no faster than 1 mg/min', () => {
+    expect(severity('Physostigmine', 'Succinylcholine')).to.equal('SEVERE');
+    expect(severity('Succinylcholine', 'Physostigmine')).to.equal('SEVERE');
+    expect(severity('Atropine', 'Physostigmine')).to.equal('MAJOR');
+    expect(contraindicated('Physostigmine', 'asthma')).to.equal(true);
+    expect(level('Physostigmine', 2, 'mg/min', null, 'IV')).to.equal('ERROR');
+  });
+
+  it('3% saline: the label lists no contraindication (false) and no limit (UNCHECKED); NaCl and sodium chloride do not resolve to it', () => {
+    expect(contraindicated('Sodium_Chloride_3', 'hyperkalemia')).to.equal(false);
+    expect(level('Sodium_Chloride_3', 30, 'mL/h')).to.equal('UNCHECKED');
+    expect(call('get_profile', 'Hypertonic saline 3%')).to.include({ found: true, name: 'Sodium_Chloride_3' });
+    expect(call('get_profile', 'NaCl')).to.include({ found: false });
+    expect(call('get_profile', 'sodium chloride')).to.include({ found: false });
+    expect(call('get_profile', 'glucose')).to.include({ found: false });
   });
 });

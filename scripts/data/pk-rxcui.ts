@@ -31,7 +31,6 @@ const RXNORM_NAME: Record<string, string> = {
   Protamine: 'protamine sulfate (USP)',
   Phytonadione: 'vitamin K1',
   Glycopyrrolate: 'glycopyrronium',
-  Dextrose_50: 'glucose',
   Prothrombin_Complex_Concentrate: 'factor IX / factor VII / factor X / protein C / protein S / prothrombin',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
