@@ -234,3 +234,20 @@ describe('pk methylergonovine, physostigmine and hypertonic saline (issue 24)', 
     expect(call('get_profile', 'glucose')).to.include({ found: false });
   });
 });
+
+describe('pk buprenorphine, promethazine and terbutaline injections (issue 24)', () => {
+  it('buprenorphine: 0.3 mg per IV dose, 0.6 mg IM only; an opioid, so MAJOR with a benzodiazepine (boxed warning) and EXPECTED with naloxone', () => {
+    expect(level('Buprenorphine', 0.3, 'mg', null, 'IV')).to.not.equal('ERROR');
+    expect(level('Buprenorphine', 0.6, 'mg', null, 'IV')).to.equal('ERROR');
+    expect(level('Buprenorphine', 0.6, 'mg', null, 'IM')).to.not.equal('ERROR');
+    expect(call('check_interactions', 'Buprenorphine', ['Midazolam']).max_severity).to.equal('MAJOR');
+    expect(call('check_interactions', 'Naloxone', ['Buprenorphine']).max_severity).to.equal('EXPECTED');
+  });
+
+  it('promethazine IV no faster than 25 mg/min; terbutaline 0.5 mg at most', () => {
+    expect(level('Promethazine', 25, 'mg/min', null, 'IV')).to.not.equal('ERROR');
+    expect(level('Promethazine', 30, 'mg/min', null, 'IV')).to.equal('ERROR');
+    expect(level('Terbutaline', 0.25, 'mg')).to.not.equal('ERROR');
+    expect(level('Terbutaline', 0.75, 'mg')).to.equal('ERROR');
+  });
+});
