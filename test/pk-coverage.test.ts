@@ -68,6 +68,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Sodium_Chloride_3: ['IV max_rate', 'max_daily'],
   Buprenorphine: ['max_daily'],
   Promethazine: ['IM max_single', 'IV max_single', 'max_daily'],
+  Epoprostenol: ['IV max_rate', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
