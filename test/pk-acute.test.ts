@@ -251,3 +251,12 @@ describe('pk buprenorphine, promethazine and terbutaline injections (issue 24)',
     expect(level('Terbutaline', 0.75, 'mg')).to.equal('ERROR');
   });
 });
+
+describe('pk isoproterenol and procainamide (issue 24)', () => {
+  it('procainamide: injected no faster than 50 mg/min; isoproterenol and procainamide resolve and their unread labels answer null', () => {
+    expect(level('Procainamide', 50, 'mg/min')).to.not.equal('ERROR');
+    expect(level('Procainamide', 60, 'mg/min')).to.equal('ERROR');
+    expect(call('get_profile', 'Isoprenaline')).to.include({ found: true, name: 'Isoproterenol' });
+    expect(contraindicated('Procainamide', 'pregnancy')).to.equal(null); // a vocabulary condition, unread label
+  });
+});
