@@ -260,3 +260,18 @@ describe('pk isoproterenol and procainamide (issue 24)', () => {
     expect(contraindicated('Procainamide', 'pregnancy')).to.equal(null); // a vocabulary condition, unread label
   });
 });
+
+describe('pk ephedrine and ibutilide (issue 24)', () => {
+  it('ephedrine: no label contraindication; 50 mg total caps a single dose', () => {
+    expect(contraindicated('Ephedrine', 'pregnancy')).to.equal(false);
+    expect(level('Ephedrine', 10, 'mg')).to.not.equal('ERROR');
+    expect(level('Ephedrine', 60, 'mg')).to.equal('ERROR');
+  });
+
+  it('ibutilide with a class Ia or other class III antiarrhythmic is MAJOR both ways', () => {
+    for (const other of ['Procainamide', 'Amiodarone', 'Sotalol', 'Dofetilide']) {
+      expect(call('check_interactions', 'Ibutilide', [other]).max_severity, other).to.be.oneOf(['MAJOR', 'SEVERE']);
+      expect(call('check_interactions', other, ['Ibutilide']).max_severity, other).to.be.oneOf(['MAJOR', 'SEVERE']);
+    }
+  });
+});

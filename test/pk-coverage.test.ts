@@ -71,6 +71,8 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Epoprostenol: ['IV max_rate', 'max_daily'],
   Isoproterenol: ['IV max_single', 'IV max_rate', 'max_daily'],
   Procainamide: ['IV max_single', 'max_daily'],
+  Ephedrine: ['max_daily'],
+  Ibutilide: ['IV max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
