@@ -275,3 +275,16 @@ describe('pk ephedrine and ibutilide (issue 24)', () => {
     }
   });
 });
+
+describe('pk pralidoxime and deferoxamine (issue 24)', () => {
+  it('pralidoxime: no absolute contraindication (false); IV no faster than 200 mg/min', () => {
+    expect(contraindicated('Pralidoxime', 'pregnancy')).to.equal(false);
+    expect(level('Pralidoxime', 250, 'mg/min', null, 'IV')).to.equal('ERROR');
+  });
+
+  it('deferoxamine: 6 g per day and 15 mg/kg/h', () => {
+    expect(level('Deferoxamine', 6000, 'mg/day')).to.not.equal('ERROR');
+    expect(level('Deferoxamine', 7000, 'mg/day')).to.equal('ERROR');
+    expect(level('Deferoxamine', 20, 'mg/kg/h', 70, 'IV')).to.equal('ERROR');
+  });
+});
