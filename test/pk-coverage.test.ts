@@ -13,7 +13,9 @@ const byName = new Map(drugs.map((d) => [d.name, d]));
 const classes = interactionTable.classes as Record<string, { members: string[] }>;
 
 /** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
-const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban'];
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban', 'Andexanet_Alfa', 'Acetylcysteine', 'Dextrose_50', 'Sodium_Chloride_3'];
+// Dextrose_50 and Sodium_Chloride_3 are one strength of an ingredient (glucose, sodium chloride): they take no rxcui, so the
+// ingredient's RxNorm name ('glucose', 'sodium chloride', and through it the abbreviation NaCl) does not resolve to a hypertonic solution.
 
 /** High-alert drugs' limit kinds not yet verified against a retrieved label (null = the engine answers UNCHECKED). */
 const HIGH_ALERT_GAPS: Record<string, string[]> = {
@@ -51,6 +53,26 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Insulin_NPH: ['SC max_single', 'max_daily'],
   Insulin_Detemir: ['SC max_single', 'max_daily'],
   Insulin_Degludec: ['SC max_single', 'max_daily'],
+  Esmolol: ['IV max_single', 'max_daily'],
+  Phenylephrine: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Dopamine: ['max_daily'],
+  Etomidate: ['IV max_single', 'max_daily'],
+  Lidocaine: ['IV max_single', 'max_daily'],
+  Oxytocin: ['IV max_rate', 'IM max_single', 'max_daily'],
+  Succinylcholine: ['IV max_single', 'max_daily'],
+  Rocuronium: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Vecuronium: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Cisatracurium: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Potassium_Phosphate: ['max_daily'],
+  Dextrose_50: ['IV max_single', 'max_daily'],
+  Sodium_Chloride_3: ['IV max_rate', 'max_daily'],
+  Buprenorphine: ['max_daily'],
+  Promethazine: ['IM max_single', 'IV max_single', 'max_daily'],
+  Epoprostenol: ['IV max_rate', 'max_daily'],
+  Isoproterenol: ['IV max_single', 'IV max_rate', 'max_daily'],
+  Procainamide: ['IV max_single', 'max_daily'],
+  Ephedrine: ['max_daily'],
+  Ibutilide: ['IV max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */

@@ -28,6 +28,10 @@ const RXNORM_NAME: Record<string, string> = {
   Dabigatran: 'dabigatran etexilate',
   Insulin_Aspart: 'insulin aspart, human',
   Insulin_NPH: 'insulin isophane',
+  Protamine: 'protamine sulfate (USP)',
+  Phytonadione: 'vitamin K1',
+  Glycopyrrolate: 'glycopyrronium',
+  Prothrombin_Complex_Concentrate: 'factor IX / factor VII / factor X / protein C / protein S / prothrombin',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
