@@ -1,0 +1,74 @@
+// Issue 24 item 1: hospital antimicrobials and home medications added to the pk table. Each expectation is
+// the label's own statement (section named beside it), checked through the library's call interface.
+import { expect } from 'chai';
+import { libraryOf } from './helpers/library.js';
+
+const { call } = libraryOf('pk');
+const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
+const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
+
+describe('pk drugs added for issue 24 (hospital antimicrobials, home medications)', () => {
+  it('brand names, abbreviations and combination spellings resolve to the row', () => {
+    const names: Record<string, string> = {
+      Keflex: 'Cephalexin', Unasyn: 'Ampicillin_Sulbactam', 'ampicillin/sulbactam': 'Ampicillin_Sulbactam', 'Ampicillin and Sulbactam': 'Ampicillin_Sulbactam',
+      Fortaz: 'Ceftazidime', Azactam: 'Aztreonam', Invanz: 'Ertapenem', Mycamine: 'Micafungin', Cytovene: 'Ganciclovir', Macrobid: 'Nitrofurantoin',
+      Augmentin: 'Amoxicillin_Clavulanate', 'amoxicillin-clavulanate': 'Amoxicillin_Clavulanate', Valtrex: 'Valacyclovir', CellCept: 'Mycophenolate_Mofetil',
+      MMF: 'Mycophenolate_Mofetil', Mycophenolate: 'Mycophenolate_Mofetil', Viagra: 'Sildenafil', Revatio: 'Sildenafil', Flomax: 'Tamsulosin', prednisone: 'Prednisone',
+    };
+    for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
+  });
+
+  it('label contraindications answer true, and a condition the label does not name answers false (the reading is complete)', () => {
+    expect(contraindicated('Nitrofurantoin', 'creatinine clearance below 60')).to.equal(true); // Macrobid: CrCl under 60
+    expect(contraindicated('Nitrofurantoin', 'pregnant at term')).to.equal(true); // pregnancy at term
+    expect(contraindicated('Nitrofurantoin', 'pregnancy')).to.equal(false); // only at term, labor and delivery
+    expect(contraindicated('Ceftazidime', 'cephalosporin hypersensitivity')).to.equal(true);
+    expect(contraindicated('Ceftazidime', 'penicillin allergy')).to.equal(false); // a caution in Fortaz, not a contraindication
+    expect(contraindicated('Ampicillin', 'penicillin allergy')).to.equal(true);
+    expect(contraindicated('Ertapenem', 'anaphylaxis to beta-lactams')).to.equal(true);
+    expect(contraindicated('Ertapenem', 'lidocaine allergy')).to.equal(true); // the IM diluent
+    expect(contraindicated('Ampicillin_Sulbactam', 'previous cholestatic jaundice with the drug')).to.equal(true);
+    expect(contraindicated('Prednisone', 'systemic fungal infection')).to.equal(true);
+    expect(contraindicated('Sildenafil', 'taking nitrates')).to.equal(true);
+    expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
+    expect(contraindicated('Aztreonam', 'penicillin allergy')).to.equal(false); // rarely cross-reactive: a caution only
+  });
+
+  it('label-contraindicated and avoid pairs are rules in both directions', () => {
+    for (const [a, b, level] of [
+      ['Sildenafil', 'Nitroglycerin', 'SEVERE'], // Viagra/Revatio 4: organic nitrates
+      ['Sildenafil', 'Itraconazole', 'MAJOR'], // Revatio 7: potent CYP3A4 inhibitors not recommended
+      ['Tamsulosin', 'Ketoconazole', 'MAJOR'], // Flomax 2 and 7.1: should not be used with strong CYP3A4 inhibitors
+      ['Ertapenem', 'Valproic_Acid', 'MAJOR'], // Invanz 7: coadministration not recommended
+      ['Sildenafil', 'Tamsulosin', 'MODERATE'], // Flomax 7.3: symptomatic hypotension
+    ] as const) {
+      expect(severity(a, b), `${a} + ${b}`).to.equal(level);
+      expect(severity(b, a), `${b} + ${a}`).to.equal(level);
+    }
+    expect(call('check_interactions', 'Prednisone', ['Warfarin']).interactions.map((r: any) => r.rule)).to.include('Warfarin + corticosteroids');
+  });
+
+  it('renal bands apply at their label edges', () => {
+    expect(call('renal_adjust', 'Ertapenem', 30)).to.include({ adjustment_factor: 0.5, adjusted_dose: 500 }); // Invanz: 30 or less, 500 mg daily
+    expect(call('renal_adjust', 'Ertapenem', 30.5)).to.include({ adjustment_factor: 1, adjusted_dose: 1000 });
+    expect(call('renal_adjust', 'Nitrofurantoin', 59.9)).to.include({ requires_adjustment: true, adjusted_dose: null });
+    expect(call('renal_adjust', 'Nitrofurantoin', 60)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Ceftazidime', 50)).to.include({ interval_h: 12 }); // Fortaz Table 4: 31-50, 1 g every 12 h
+    expect(call('renal_adjust', 'Ceftazidime', 5)).to.include({ adjustment_factor: 0.5, interval_h: 48 }); // 5 or less: 500 mg every 48 h
+    expect(call('renal_adjust', 'Ampicillin_Sulbactam', 14.9)).to.include({ interval_h: 24 }); // Unasyn: 5-14 every 24 h
+    expect(call('renal_adjust', 'Ampicillin_Sulbactam', 15)).to.include({ interval_h: 12 }); // 15-29 every 12 h
+  });
+
+  it('label maxima: the top of the usual range is not an ERROR and a dose above the label maximum is', () => {
+    expect(call('validate_dose', 'Ganciclovir', 6, 'mg/kg', 70).level).to.not.equal('ERROR'); // Cytovene: 6 mg/kg maintenance
+    expect(call('validate_dose', 'Ganciclovir', 6.5, 'mg/kg', 70).level).to.equal('ERROR'); // the recommended dose should not be exceeded
+    expect(call('validate_dose', 'Sildenafil', 100, 'mg').level).to.not.equal('ERROR'); // Viagra maximum 100 mg
+    expect(call('validate_dose', 'Sildenafil', 101, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Sildenafil', 10, 'mg', null, 'IV').level).to.not.equal('ERROR'); // Revatio IV 10 mg
+    expect(call('validate_dose', 'Sildenafil', 12, 'mg', null, 'IV').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Aztreonam', 2, 'g').level).to.not.equal('ERROR');
+    expect(call('validate_dose', 'Aztreonam', 9, 'g').level).to.equal('ERROR'); // Azactam: maximum 8 g per day
+    expect(call('validate_dose', 'Cephalexin', 500, 'mg').level).to.not.equal('ERROR');
+    expect(call('validate_dose', 'Cephalexin', 4.5, 'g').level).to.equal('ERROR'); // Keflex: up to 4 g daily
+  });
+});
