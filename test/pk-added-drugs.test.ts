@@ -14,6 +14,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Fortaz: 'Ceftazidime', Azactam: 'Aztreonam', Invanz: 'Ertapenem', Mycamine: 'Micafungin', Cytovene: 'Ganciclovir', Macrobid: 'Nitrofurantoin',
       Augmentin: 'Amoxicillin_Clavulanate', 'amoxicillin-clavulanate': 'Amoxicillin_Clavulanate', Valtrex: 'Valacyclovir', CellCept: 'Mycophenolate_Mofetil',
       MMF: 'Mycophenolate_Mofetil', Mycophenolate: 'Mycophenolate_Mofetil', Viagra: 'Sildenafil', Revatio: 'Sildenafil', Flomax: 'Tamsulosin', prednisone: 'Prednisone',
+      Farxiga: 'Dapagliflozin', Januvia: 'Sitagliptin', Desyrel: 'Trazodone', Wellbutrin: 'Bupropion', 'Wellbutrin XL': 'Bupropion', Aricept: 'Donepezil',
+      Spiriva: 'Tiotropium', Fosamax: 'Alendronate',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -32,6 +34,12 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Sildenafil', 'taking nitrates')).to.equal(true);
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
     expect(contraindicated('Aztreonam', 'penicillin allergy')).to.equal(false); // rarely cross-reactive: a caution only
+    expect(contraindicated('Bupropion', 'seizure disorder')).to.equal(true); // Wellbutrin 4
+    expect(contraindicated('Bupropion', 'anorexia nervosa')).to.equal(true);
+    expect(contraindicated('Alendronate', 'achalasia')).to.equal(true); // Fosamax 4: esophageal abnormalities delaying emptying
+    expect(contraindicated('Alendronate', 'hypocalcaemia')).to.equal(true);
+    expect(contraindicated('Donepezil', 'piperidine allergy')).to.equal(true);
+    expect(contraindicated('Tiotropium', 'ipratropium allergy')).to.equal(true);
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -41,6 +49,12 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tamsulosin', 'Ketoconazole', 'MAJOR'], // Flomax 2 and 7.1: should not be used with strong CYP3A4 inhibitors
       ['Ertapenem', 'Valproic_Acid', 'MAJOR'], // Invanz 7: coadministration not recommended
       ['Sildenafil', 'Tamsulosin', 'MODERATE'], // Flomax 7.3: symptomatic hypotension
+      ['Trazodone', 'Linezolid', 'SEVERE'], // Desyrel 4: MAOIs including linezolid
+      ['Bupropion', 'Phenelzine', 'SEVERE'], // Wellbutrin 4: MAOIs
+      ['Bupropion', 'Linezolid', 'SEVERE'],
+      ['Tiotropium', 'Ipratropium', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
+      ['Dapagliflozin', 'Glipizide', 'MODERATE'], // Farxiga 5: lower the secretagogue dose
+      ['Sitagliptin', 'Insulin_Glargine', 'MODERATE'], // Januvia: lower the insulin dose
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -57,6 +71,10 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Ceftazidime', 5)).to.include({ adjustment_factor: 0.5, interval_h: 48 }); // 5 or less: 500 mg every 48 h
     expect(call('renal_adjust', 'Ampicillin_Sulbactam', 14.9)).to.include({ interval_h: 24 }); // Unasyn: 5-14 every 24 h
     expect(call('renal_adjust', 'Ampicillin_Sulbactam', 15)).to.include({ interval_h: 12 }); // 15-29 every 12 h
+    expect(call('renal_adjust', 'Sitagliptin', 29.9)).to.include({ adjustment_factor: 0.25, adjusted_dose: 25 }); // Januvia: below 30, 25 mg
+    expect(call('renal_adjust', 'Sitagliptin', 30)).to.include({ adjustment_factor: 0.5, adjusted_dose: 50 }); // 30 to below 45, 50 mg
+    expect(call('renal_adjust', 'Sitagliptin', 45)).to.include({ adjustment_factor: 1, adjusted_dose: 100 });
+    expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
   });
 
   it('label maxima: the top of the usual range is not an ERROR and a dose above the label maximum is', () => {
@@ -70,5 +88,11 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Aztreonam', 9, 'g').level).to.equal('ERROR'); // Azactam: maximum 8 g per day
     expect(call('validate_dose', 'Cephalexin', 500, 'mg').level).to.not.equal('ERROR');
     expect(call('validate_dose', 'Cephalexin', 4.5, 'g').level).to.equal('ERROR'); // Keflex: up to 4 g daily
+    expect(call('validate_dose', 'Donepezil', 23, 'mg').level).to.not.equal('ERROR'); // Aricept: MRHD 23 mg/day
+    expect(call('validate_dose', 'Donepezil', 30, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Bupropion', 450, 'mg').level).to.not.equal('ERROR'); // Wellbutrin XL: maximum 450 mg once daily
+    expect(call('validate_dose', 'Bupropion', 600, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Tiotropium', 18, 'mcg').level).to.not.equal('ERROR'); // HandiHaler: one 18 mcg capsule a day
+    expect(call('validate_dose', 'Tiotropium', 36, 'mcg').level).to.equal('ERROR');
   });
 });
