@@ -15,7 +15,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Augmentin: 'Amoxicillin_Clavulanate', 'amoxicillin-clavulanate': 'Amoxicillin_Clavulanate', Valtrex: 'Valacyclovir', CellCept: 'Mycophenolate_Mofetil',
       MMF: 'Mycophenolate_Mofetil', Mycophenolate: 'Mycophenolate_Mofetil', Viagra: 'Sildenafil', Revatio: 'Sildenafil', Flomax: 'Tamsulosin', prednisone: 'Prednisone',
       Farxiga: 'Dapagliflozin', Januvia: 'Sitagliptin', Desyrel: 'Trazodone', Wellbutrin: 'Bupropion', 'Wellbutrin XL': 'Bupropion', Aricept: 'Donepezil',
-      Spiriva: 'Tiotropium', Fosamax: 'Alendronate',
+      Spiriva: 'Tiotropium', Fosamax: 'Alendronate', Actos: 'Pioglitazone', Imdur: 'Isosorbide_Mononitrate', 'isosorbide mononitrate': 'Isosorbide_Mononitrate',
+      Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -40,6 +41,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Alendronate', 'hypocalcaemia')).to.equal(true);
     expect(contraindicated('Donepezil', 'piperidine allergy')).to.equal(true);
     expect(contraindicated('Tiotropium', 'ipratropium allergy')).to.equal(true);
+    expect(contraindicated('Pioglitazone', 'NYHA class IV heart failure')).to.equal(true); // Actos 4
+    expect(contraindicated('Finasteride', 'pregnancy')).to.equal(true); // Proscar: women who are or may be pregnant
+    expect(contraindicated('Montelukast', 'pregnancy')).to.equal(false);
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -55,6 +59,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tiotropium', 'Ipratropium', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
       ['Dapagliflozin', 'Glipizide', 'MODERATE'], // Farxiga 5: lower the secretagogue dose
       ['Sitagliptin', 'Insulin_Glargine', 'MODERATE'], // Januvia: lower the insulin dose
+      ['Sildenafil', 'Isosorbide_Mononitrate', 'SEVERE'], // Viagra/Revatio 4: organic nitrates
+      ['Mirtazapine', 'Linezolid', 'SEVERE'], // Remeron 4: linezolid
+      ['Pioglitazone', 'Insulin_Regular', 'MODERATE'], // Actos 2: lower insulin, fluid retention
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -94,5 +101,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Bupropion', 600, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Tiotropium', 18, 'mcg').level).to.not.equal('ERROR'); // HandiHaler: one 18 mcg capsule a day
     expect(call('validate_dose', 'Tiotropium', 36, 'mcg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Pioglitazone', 45, 'mg').level).to.not.equal('ERROR'); // Actos: maximum 45 mg once daily
+    expect(call('validate_dose', 'Pioglitazone', 60, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Mirtazapine', 45, 'mg').level).to.not.equal('ERROR'); // Remeron: 15-45 mg/day
+    expect(call('validate_dose', 'Mirtazapine', 60, 'mg').level).to.equal('ERROR');
   });
 });
