@@ -16,7 +16,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       MMF: 'Mycophenolate_Mofetil', Mycophenolate: 'Mycophenolate_Mofetil', Viagra: 'Sildenafil', Revatio: 'Sildenafil', Flomax: 'Tamsulosin', prednisone: 'Prednisone',
       Farxiga: 'Dapagliflozin', Januvia: 'Sitagliptin', Desyrel: 'Trazodone', Wellbutrin: 'Bupropion', 'Wellbutrin XL': 'Bupropion', Aricept: 'Donepezil',
       Spiriva: 'Tiotropium', Fosamax: 'Alendronate', Actos: 'Pioglitazone', Imdur: 'Isosorbide_Mononitrate', 'isosorbide mononitrate': 'Isosorbide_Mononitrate',
-      Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast',
+      Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast', Cialis: 'Tadalafil', Flexeril: 'Cyclobenzaprine', Buspar: 'Buspirone',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -44,6 +44,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Pioglitazone', 'NYHA class IV heart failure')).to.equal(true); // Actos 4
     expect(contraindicated('Finasteride', 'pregnancy')).to.equal(true); // Proscar: women who are or may be pregnant
     expect(contraindicated('Montelukast', 'pregnancy')).to.equal(false);
+    expect(contraindicated('Cyclobenzaprine', 'hyperthyroidism')).to.equal(true); // Flexeril: contraindications
+    expect(contraindicated('Cyclobenzaprine', 'NYHA class IV heart failure')).to.equal(true); // a case of congestive heart failure
+    expect(contraindicated('Tadalafil', 'nitrate use')).to.equal(true); // Cialis 4
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -62,6 +65,11 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Sildenafil', 'Isosorbide_Mononitrate', 'SEVERE'], // Viagra/Revatio 4: organic nitrates
       ['Mirtazapine', 'Linezolid', 'SEVERE'], // Remeron 4: linezolid
       ['Pioglitazone', 'Insulin_Regular', 'MODERATE'], // Actos 2: lower insulin, fluid retention
+      ['Tadalafil', 'Nitroglycerin', 'SEVERE'], // Cialis 4: nitrates
+      ['Tadalafil', 'Tamsulosin', 'MAJOR'], // Cialis: alpha blockers not recommended for BPH
+      ['Sildenafil', 'Tadalafil', 'MAJOR'], // Revatio: avoid other PDE5 inhibitors
+      ['Cyclobenzaprine', 'Tranylcypromine', 'SEVERE'], // MAOIs within 14 days
+      ['Buspirone', 'Phenelzine', 'SEVERE'], // buspirone label: MAOIs for depression
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -105,5 +113,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Pioglitazone', 60, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Mirtazapine', 45, 'mg').level).to.not.equal('ERROR'); // Remeron: 15-45 mg/day
     expect(call('validate_dose', 'Mirtazapine', 60, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Buspirone', 30, 'mg').level).to.not.equal('ERROR'); // maximum 60 mg/day in divided doses
+    expect(call('validate_dose', 'Buspirone', 70, 'mg').level).to.equal('ERROR');
   });
 });
