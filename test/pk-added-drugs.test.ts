@@ -17,6 +17,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Farxiga: 'Dapagliflozin', Januvia: 'Sitagliptin', Desyrel: 'Trazodone', Wellbutrin: 'Bupropion', 'Wellbutrin XL': 'Bupropion', Aricept: 'Donepezil',
       Spiriva: 'Tiotropium', Fosamax: 'Alendronate', Actos: 'Pioglitazone', Imdur: 'Isosorbide_Mononitrate', 'isosorbide mononitrate': 'Isosorbide_Mononitrate',
       Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast', Cialis: 'Tadalafil', Flexeril: 'Cyclobenzaprine', Buspar: 'Buspirone',
+      Namenda: 'Memantine', 'Ditropan XL': 'Oxybutynin', Vistaril: 'Hydroxyzine',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -47,6 +48,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Cyclobenzaprine', 'hyperthyroidism')).to.equal(true); // Flexeril: contraindications
     expect(contraindicated('Cyclobenzaprine', 'NYHA class IV heart failure')).to.equal(true); // a case of congestive heart failure
     expect(contraindicated('Tadalafil', 'nitrate use')).to.equal(true); // Cialis 4
+    expect(contraindicated('Oxybutynin', 'urinary retention')).to.equal(true); // Ditropan XL 4
+    expect(contraindicated('Hydroxyzine', 'first trimester')).to.equal(true); // early pregnancy
+    expect(contraindicated('Hydroxyzine', 'long QT')).to.equal(true);
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -70,6 +74,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Sildenafil', 'Tadalafil', 'MAJOR'], // Revatio: avoid other PDE5 inhibitors
       ['Cyclobenzaprine', 'Tranylcypromine', 'SEVERE'], // MAOIs within 14 days
       ['Buspirone', 'Phenelzine', 'SEVERE'], // buspirone label: MAOIs for depression
+      ['Tiotropium', 'Oxybutynin', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
+      ['Hydroxyzine', 'Amiodarone', 'MAJOR'], // amiodarone: avoid QT-prolonging drugs
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -89,6 +95,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Sitagliptin', 29.9)).to.include({ adjustment_factor: 0.25, adjusted_dose: 25 }); // Januvia: below 30, 25 mg
     expect(call('renal_adjust', 'Sitagliptin', 30)).to.include({ adjustment_factor: 0.5, adjusted_dose: 50 }); // 30 to below 45, 50 mg
     expect(call('renal_adjust', 'Sitagliptin', 45)).to.include({ adjustment_factor: 1, adjusted_dose: 100 });
+    expect(call('renal_adjust', 'Memantine', 29.9)).to.include({ adjustment_factor: 0.5 }); // Namenda: CrCl 5-29, 5 mg twice daily
     expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
   });
 
