@@ -17,7 +17,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Farxiga: 'Dapagliflozin', Januvia: 'Sitagliptin', Desyrel: 'Trazodone', Wellbutrin: 'Bupropion', 'Wellbutrin XL': 'Bupropion', Aricept: 'Donepezil',
       Spiriva: 'Tiotropium', Fosamax: 'Alendronate', Actos: 'Pioglitazone', Imdur: 'Isosorbide_Mononitrate', 'isosorbide mononitrate': 'Isosorbide_Mononitrate',
       Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast', Cialis: 'Tadalafil', Flexeril: 'Cyclobenzaprine', Buspar: 'Buspirone',
-      Namenda: 'Memantine', 'Ditropan XL': 'Oxybutynin', Vistaril: 'Hydroxyzine',
+      Namenda: 'Memantine', 'Ditropan XL': 'Oxybutynin', Vistaril: 'Hydroxyzine', Cardura: 'Doxazosin', Zetia: 'Ezetimibe', Plaquenil: 'Hydroxychloroquine',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -51,6 +51,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Oxybutynin', 'urinary retention')).to.equal(true); // Ditropan XL 4
     expect(contraindicated('Hydroxyzine', 'first trimester')).to.equal(true); // early pregnancy
     expect(contraindicated('Hydroxyzine', 'long QT')).to.equal(true);
+    expect(contraindicated('Doxazosin', 'prazosin allergy')).to.equal(true); // Cardura: quinazolines
+    expect(contraindicated('Hydroxychloroquine', 'maculopathy')).to.equal(true);
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -76,6 +78,10 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Buspirone', 'Phenelzine', 'SEVERE'], // buspirone label: MAOIs for depression
       ['Tiotropium', 'Oxybutynin', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
       ['Hydroxyzine', 'Amiodarone', 'MAJOR'], // amiodarone: avoid QT-prolonging drugs
+      ['Tamsulosin', 'Doxazosin', 'MAJOR'], // Flomax 7: not with other alpha blockers
+      ['Tadalafil', 'Doxazosin', 'MAJOR'], // Cialis: alpha blockers not recommended for BPH
+      ['Sildenafil', 'Doxazosin', 'MODERATE'], // Revatio: alpha blockers, monitor BP
+      ['Ezetimibe', 'Cyclosporine', 'MODERATE'], // Zetia 7: monitor cyclosporine
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
