@@ -18,6 +18,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Spiriva: 'Tiotropium', Fosamax: 'Alendronate', Actos: 'Pioglitazone', Imdur: 'Isosorbide_Mononitrate', 'isosorbide mononitrate': 'Isosorbide_Mononitrate',
       Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast', Cialis: 'Tadalafil', Flexeril: 'Cyclobenzaprine', Buspar: 'Buspirone',
       Namenda: 'Memantine', 'Ditropan XL': 'Oxybutynin', Vistaril: 'Hydroxyzine', Cardura: 'Doxazosin', Zetia: 'Ezetimibe', Plaquenil: 'Hydroxychloroquine',
+      Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -53,6 +54,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Hydroxyzine', 'long QT')).to.equal(true);
     expect(contraindicated('Doxazosin', 'prazosin allergy')).to.equal(true); // Cardura: quinazolines
     expect(contraindicated('Hydroxychloroquine', 'maculopathy')).to.equal(true);
+    expect(contraindicated('Fenofibrate', 'primary biliary cholangitis')).to.equal(true); // Tricor 4: active liver disease incl. PBC
+    expect(contraindicated('Fenofibrate', 'gallbladder disease')).to.equal(true);
+    expect(contraindicated('Cefdinir', 'penicillin allergy')).to.equal(false); // a warning, not a contraindication
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -82,6 +86,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Doxazosin', 'MAJOR'], // Cialis: alpha blockers not recommended for BPH
       ['Sildenafil', 'Doxazosin', 'MODERATE'], // Revatio: alpha blockers, monitor BP
       ['Ezetimibe', 'Cyclosporine', 'MODERATE'], // Zetia 7: monitor cyclosporine
+      ['Fenofibrate', 'Warfarin', 'MODERATE'], // Tricor 7.1: reduce the anticoagulant dose
+      ['Linagliptin', 'Rifampin', 'MAJOR'], // Tradjenta 7.1: alternatives strongly recommended
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -101,6 +107,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Sitagliptin', 29.9)).to.include({ adjustment_factor: 0.25, adjusted_dose: 25 }); // Januvia: below 30, 25 mg
     expect(call('renal_adjust', 'Sitagliptin', 30)).to.include({ adjustment_factor: 0.5, adjusted_dose: 50 }); // 30 to below 45, 50 mg
     expect(call('renal_adjust', 'Sitagliptin', 45)).to.include({ adjustment_factor: 1, adjusted_dose: 100 });
+    expect(call('renal_adjust', 'Cefdinir', 29.9)).to.include({ interval_h: 24 }); // cefdinir: below 30, 300 mg once daily
     expect(call('renal_adjust', 'Memantine', 29.9)).to.include({ adjustment_factor: 0.5 }); // Namenda: CrCl 5-29, 5 mg twice daily
     expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
   });
@@ -128,5 +135,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Mirtazapine', 60, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Buspirone', 30, 'mg').level).to.not.equal('ERROR'); // maximum 60 mg/day in divided doses
     expect(call('validate_dose', 'Buspirone', 70, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Cefdinir', 600, 'mg').level).to.not.equal('ERROR'); // 600 mg every 24 h
+    expect(call('validate_dose', 'Cefdinir', 900, 'mg').level).to.equal('ERROR'); // above 600 mg/day
   });
 });
