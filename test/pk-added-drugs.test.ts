@@ -18,7 +18,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Spiriva: 'Tiotropium', Fosamax: 'Alendronate', Actos: 'Pioglitazone', Imdur: 'Isosorbide_Mononitrate', 'isosorbide mononitrate': 'Isosorbide_Mononitrate',
       Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast', Cialis: 'Tadalafil', Flexeril: 'Cyclobenzaprine', Buspar: 'Buspirone',
       Namenda: 'Memantine', 'Ditropan XL': 'Oxybutynin', Vistaril: 'Hydroxyzine', Cardura: 'Doxazosin', Zetia: 'Ezetimibe', Plaquenil: 'Hydroxychloroquine',
-      Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir',
+      Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir', Ranexa: 'Ranolazine', Entresto: 'Sacubitril_Valsartan',
+      'sacubitril/valsartan': 'Sacubitril_Valsartan', Corlanor: 'Ivabradine',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -57,6 +58,10 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Fenofibrate', 'primary biliary cholangitis')).to.equal(true); // Tricor 4: active liver disease incl. PBC
     expect(contraindicated('Fenofibrate', 'gallbladder disease')).to.equal(true);
     expect(contraindicated('Cefdinir', 'penicillin allergy')).to.equal(false); // a warning, not a contraindication
+    expect(contraindicated('Ranolazine', 'cirrhosis')).to.equal(true); // Ranexa 4
+    expect(contraindicated('Ivabradine', 'sick sinus syndrome')).to.equal(true); // Corlanor 4
+    expect(contraindicated('Ivabradine', 'Child-Pugh C')).to.equal(true);
+    expect(contraindicated('Sacubitril_Valsartan', 'ACE inhibitor induced angioedema')).to.equal(true); // Entresto 4
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -88,6 +93,12 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Ezetimibe', 'Cyclosporine', 'MODERATE'], // Zetia 7: monitor cyclosporine
       ['Fenofibrate', 'Warfarin', 'MODERATE'], // Tricor 7.1: reduce the anticoagulant dose
       ['Linagliptin', 'Rifampin', 'MAJOR'], // Tradjenta 7.1: alternatives strongly recommended
+      ['Ranolazine', 'Clarithromycin', 'SEVERE'], // Ranexa 4: strong CYP3A inhibitors
+      ['Ranolazine', 'Carbamazepine', 'SEVERE'], // Ranexa 4: CYP3A inducers
+      ['Ranolazine', 'Diltiazem', 'MODERATE'], // Ranexa 2.2: at most 500 mg twice daily
+      ['Ivabradine', 'Ketoconazole', 'SEVERE'], // Corlanor 4
+      ['Sacubitril_Valsartan', 'Lisinopril', 'SEVERE'], // Entresto 4: ACE inhibitors (36 h washout)
+      ['Sacubitril_Valsartan', 'Losartan', 'MAJOR'], // Entresto: not with another ARB
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -137,5 +148,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Buspirone', 70, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Cefdinir', 600, 'mg').level).to.not.equal('ERROR'); // 600 mg every 24 h
     expect(call('validate_dose', 'Cefdinir', 900, 'mg').level).to.equal('ERROR'); // above 600 mg/day
+    expect(call('validate_dose', 'Ranolazine', 1000, 'mg').level).to.not.equal('ERROR'); // Ranexa: maximum 1000 mg twice daily
+    expect(call('validate_dose', 'Ranolazine', 1500, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Ivabradine', 7.5, 'mg').level).to.not.equal('ERROR'); // Corlanor: maximum 7.5 mg twice daily
+    expect(call('validate_dose', 'Ivabradine', 10, 'mg').level).to.equal('ERROR');
   });
 });
