@@ -19,7 +19,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Remeron: 'Mirtazapine', Proscar: 'Finasteride', Singulair: 'Montelukast', Cialis: 'Tadalafil', Flexeril: 'Cyclobenzaprine', Buspar: 'Buspirone',
       Namenda: 'Memantine', 'Ditropan XL': 'Oxybutynin', Vistaril: 'Hydroxyzine', Cardura: 'Doxazosin', Zetia: 'Ezetimibe', Plaquenil: 'Hydroxychloroquine',
       Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir', Ranexa: 'Ranolazine', Entresto: 'Sacubitril_Valsartan',
-      'sacubitril/valsartan': 'Sacubitril_Valsartan', Corlanor: 'Ivabradine',
+      'sacubitril/valsartan': 'Sacubitril_Valsartan', Corlanor: 'Ivabradine', Effient: 'Prasugrel', Sinemet: 'Carbidopa_Levodopa',
+      'carbidopa-levodopa': 'Carbidopa_Levodopa', Ozempic: 'Semaglutide',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -62,6 +63,11 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Ivabradine', 'sick sinus syndrome')).to.equal(true); // Corlanor 4
     expect(contraindicated('Ivabradine', 'Child-Pugh C')).to.equal(true);
     expect(contraindicated('Sacubitril_Valsartan', 'ACE inhibitor induced angioedema')).to.equal(true); // Entresto 4
+    expect(contraindicated('Prasugrel', 'history of stroke or TIA')).to.equal(true); // Effient 4
+    expect(contraindicated('Semaglutide', 'MEN 2')).to.equal(true); // Ozempic 4
+    expect(contraindicated('Carbidopa_Levodopa', 'angle-closure glaucoma')).to.equal(true);
+    expect(contraindicated('Oxybutynin', 'angle-closure glaucoma')).to.equal(false); // Ditropan XL names only uncontrolled narrow-angle glaucoma
+    expect(contraindicated('Oxybutynin', 'uncontrolled angle-closure glaucoma')).to.equal(true);
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -99,6 +105,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Ivabradine', 'Ketoconazole', 'SEVERE'], // Corlanor 4
       ['Sacubitril_Valsartan', 'Lisinopril', 'SEVERE'], // Entresto 4: ACE inhibitors (36 h washout)
       ['Sacubitril_Valsartan', 'Losartan', 'MAJOR'], // Entresto: not with another ARB
+      ['Carbidopa_Levodopa', 'Phenelzine', 'SEVERE'], // Sinemet: nonselective MAOIs
+      ['Prasugrel', 'Warfarin', 'MODERATE'], // antiplatelet with warfarin (class rule)
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
