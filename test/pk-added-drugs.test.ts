@@ -20,7 +20,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Namenda: 'Memantine', 'Ditropan XL': 'Oxybutynin', Vistaril: 'Hydroxyzine', Cardura: 'Doxazosin', Zetia: 'Ezetimibe', Plaquenil: 'Hydroxychloroquine',
       Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir', Ranexa: 'Ranolazine', Entresto: 'Sacubitril_Valsartan',
       'sacubitril/valsartan': 'Sacubitril_Valsartan', Corlanor: 'Ivabradine', Effient: 'Prasugrel', Sinemet: 'Carbidopa_Levodopa',
-      'carbidopa-levodopa': 'Carbidopa_Levodopa', Ozempic: 'Semaglutide',
+      'carbidopa-levodopa': 'Carbidopa_Levodopa', Ozempic: 'Semaglutide', Multaq: 'Dronedarone', Tambocor: 'Flecainide', Latuda: 'Lurasidone',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -68,6 +68,10 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Carbidopa_Levodopa', 'angle-closure glaucoma')).to.equal(true);
     expect(contraindicated('Oxybutynin', 'angle-closure glaucoma')).to.equal(false); // Ditropan XL names only uncontrolled narrow-angle glaucoma
     expect(contraindicated('Oxybutynin', 'uncontrolled angle-closure glaucoma')).to.equal(true);
+    expect(contraindicated('Dronedarone', 'permanent AF')).to.equal(true); // Multaq 4
+    expect(contraindicated('Dronedarone', 'NYHA class III heart failure')).to.equal(false); // class IV or recent decompensation only
+    expect(contraindicated('Dofetilide', 'QTc over 500 ms')).to.equal(true); // a case of QTc above 440 ms
+    expect(contraindicated('Flecainide', 'cardiogenic shock')).to.equal(true);
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -107,6 +111,12 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Sacubitril_Valsartan', 'Losartan', 'MAJOR'], // Entresto: not with another ARB
       ['Carbidopa_Levodopa', 'Phenelzine', 'SEVERE'], // Sinemet: nonselective MAOIs
       ['Prasugrel', 'Warfarin', 'MODERATE'], // antiplatelet with warfarin (class rule)
+      ['Dronedarone', 'Clarithromycin', 'SEVERE'], // Multaq 4: strong CYP3A4 inhibitors
+      ['Dronedarone', 'Haloperidol', 'SEVERE'], // Multaq 4: QT-prolonging drugs
+      ['Dronedarone', 'Flecainide', 'SEVERE'], // flecainide prolongs QT too (class rule outranks the MAJOR antiarrhythmic rule)
+      ['Flecainide', 'Ritonavir', 'SEVERE'], // flecainide: concurrent ritonavir
+      ['Lurasidone', 'Rifampin', 'SEVERE'], // Latuda 4: strong CYP3A4 inducers
+      ['Lurasidone', 'Diltiazem', 'MODERATE'], // Latuda 2: halve the dose
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -126,6 +136,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Sitagliptin', 29.9)).to.include({ adjustment_factor: 0.25, adjusted_dose: 25 }); // Januvia: below 30, 25 mg
     expect(call('renal_adjust', 'Sitagliptin', 30)).to.include({ adjustment_factor: 0.5, adjusted_dose: 50 }); // 30 to below 45, 50 mg
     expect(call('renal_adjust', 'Sitagliptin', 45)).to.include({ adjustment_factor: 1, adjusted_dose: 100 });
+    expect(call('renal_adjust', 'Lurasidone', 49.9)).to.include({ adjustment_factor: 0.5 }); // Latuda: CrCl below 50, max 80 mg/day
     expect(call('renal_adjust', 'Cefdinir', 29.9)).to.include({ interval_h: 24 }); // cefdinir: below 30, 300 mg once daily
     expect(call('renal_adjust', 'Memantine', 29.9)).to.include({ adjustment_factor: 0.5 }); // Namenda: CrCl 5-29, 5 mg twice daily
     expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
