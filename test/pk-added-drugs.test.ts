@@ -21,6 +21,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir', Ranexa: 'Ranolazine', Entresto: 'Sacubitril_Valsartan',
       'sacubitril/valsartan': 'Sacubitril_Valsartan', Corlanor: 'Ivabradine', Effient: 'Prasugrel', Sinemet: 'Carbidopa_Levodopa',
       'carbidopa-levodopa': 'Carbidopa_Levodopa', Ozempic: 'Semaglutide', Multaq: 'Dronedarone', Tambocor: 'Flecainide', Latuda: 'Lurasidone',
+      Soltamox: 'Tamoxifen', Tapazole: 'Methimazole',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -117,6 +118,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Flecainide', 'Ritonavir', 'SEVERE'], // flecainide: concurrent ritonavir
       ['Lurasidone', 'Rifampin', 'SEVERE'], // Latuda 4: strong CYP3A4 inducers
       ['Lurasidone', 'Diltiazem', 'MODERATE'], // Latuda 2: halve the dose
+      ['Tamoxifen', 'Warfarin', 'SEVERE'], // Soltamox 4: warfarin (risk-reduction indications)
+      ['Methimazole', 'Warfarin', 'MODERATE'], // methimazole: potentiates anticoagulants
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
