@@ -21,7 +21,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir', Ranexa: 'Ranolazine', Entresto: 'Sacubitril_Valsartan',
       'sacubitril/valsartan': 'Sacubitril_Valsartan', Corlanor: 'Ivabradine', Effient: 'Prasugrel', Sinemet: 'Carbidopa_Levodopa',
       'carbidopa-levodopa': 'Carbidopa_Levodopa', Ozempic: 'Semaglutide', Multaq: 'Dronedarone', Tambocor: 'Flecainide', Latuda: 'Lurasidone',
-      Soltamox: 'Tamoxifen', Tapazole: 'Methimazole',
+      Soltamox: 'Tamoxifen', Tapazole: 'Methimazole', Lioresal: 'Baclofen', Zyrtec: 'Cetirizine',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -73,6 +73,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Dronedarone', 'NYHA class III heart failure')).to.equal(false); // class IV or recent decompensation only
     expect(contraindicated('Dofetilide', 'QTc over 500 ms')).to.equal(true); // a case of QTc above 440 ms
     expect(contraindicated('Flecainide', 'cardiogenic shock')).to.equal(true);
+    expect(contraindicated('Cetirizine', 'hydroxyzine allergy')).to.equal(true); // Drug Facts: do not use
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -168,6 +169,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Mirtazapine', 60, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Buspirone', 30, 'mg').level).to.not.equal('ERROR'); // maximum 60 mg/day in divided doses
     expect(call('validate_dose', 'Buspirone', 70, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Baclofen', 20, 'mg').level).to.not.equal('ERROR'); // maximum 80 mg/day
+    expect(call('validate_dose', 'Baclofen', 100, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Cetirizine', 20, 'mg').level).to.equal('ERROR'); // Drug Facts: not more than 10 mg in 24 h
     expect(call('validate_dose', 'Cefdinir', 600, 'mg').level).to.not.equal('ERROR'); // 600 mg every 24 h
     expect(call('validate_dose', 'Cefdinir', 900, 'mg').level).to.equal('ERROR'); // above 600 mg/day
     expect(call('validate_dose', 'Ranolazine', 1000, 'mg').level).to.not.equal('ERROR'); // Ranexa: maximum 1000 mg twice daily
