@@ -21,7 +21,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       Tricor: 'Fenofibrate', Tradjenta: 'Linagliptin', Omnicef: 'Cefdinir', Ranexa: 'Ranolazine', Entresto: 'Sacubitril_Valsartan',
       'sacubitril/valsartan': 'Sacubitril_Valsartan', Corlanor: 'Ivabradine', Effient: 'Prasugrel', Sinemet: 'Carbidopa_Levodopa',
       'carbidopa-levodopa': 'Carbidopa_Levodopa', Ozempic: 'Semaglutide', Multaq: 'Dronedarone', Tambocor: 'Flecainide', Latuda: 'Lurasidone',
-      Soltamox: 'Tamoxifen', Tapazole: 'Methimazole', Lioresal: 'Baclofen', Zyrtec: 'Cetirizine',
+      Soltamox: 'Tamoxifen', Tapazole: 'Methimazole', Lioresal: 'Baclofen', Zyrtec: 'Cetirizine', Inspra: 'Eplerenone', Bystolic: 'Nebivolol',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -74,6 +74,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Dofetilide', 'QTc over 500 ms')).to.equal(true); // a case of QTc above 440 ms
     expect(contraindicated('Flecainide', 'cardiogenic shock')).to.equal(true);
     expect(contraindicated('Cetirizine', 'hydroxyzine allergy')).to.equal(true); // Drug Facts: do not use
+    expect(contraindicated('Eplerenone', 'potassium above 5.5')).to.equal(true); // Inspra 4
+    expect(contraindicated('Nebivolol', 'cardiogenic shock')).to.equal(true); // Bystolic 4
   });
 
   it('label-contraindicated and avoid pairs are rules in both directions', () => {
@@ -121,6 +123,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Lurasidone', 'Diltiazem', 'MODERATE'], // Latuda 2: halve the dose
       ['Tamoxifen', 'Warfarin', 'SEVERE'], // Soltamox 4: warfarin (risk-reduction indications)
       ['Methimazole', 'Warfarin', 'MODERATE'], // methimazole: potentiates anticoagulants
+      ['Eplerenone', 'Ketoconazole', 'SEVERE'], // Inspra 4: strong CYP3A4 inhibitors
+      ['Eplerenone', 'Spironolactone', 'SEVERE'], // Inspra 4 (hypertension): potassium-sparing diuretics
+      ['Nebivolol', 'Verapamil', 'MAJOR'], // beta-blocker with a non-dihydropyridine CCB (class rule)
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(level);
       expect(severity(b, a), `${b} + ${a}`).to.equal(level);
@@ -142,6 +147,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Sitagliptin', 45)).to.include({ adjustment_factor: 1, adjusted_dose: 100 });
     expect(call('renal_adjust', 'Lurasidone', 49.9)).to.include({ adjustment_factor: 0.5 }); // Latuda: CrCl below 50, max 80 mg/day
     expect(call('renal_adjust', 'Cefdinir', 29.9)).to.include({ interval_h: 24 }); // cefdinir: below 30, 300 mg once daily
+    expect(call('renal_adjust', 'Eplerenone', 30)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Inspra: CrCl 30 or less contraindicated
     expect(call('renal_adjust', 'Memantine', 29.9)).to.include({ adjustment_factor: 0.5 }); // Namenda: CrCl 5-29, 5 mg twice daily
     expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
   });
