@@ -38,6 +38,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Ampicillin_Sulbactam', 'previous cholestatic jaundice with the drug')).to.equal(true);
     expect(contraindicated('Prednisone', 'systemic fungal infection')).to.equal(true);
     expect(contraindicated('Sildenafil', 'taking nitrates')).to.equal(true);
+    expect(contraindicated('Isosorbide_Dinitrate', 'concomitant_pde5_inhibitor')).to.equal(true); // MPR: concomitant PDE5 inhibitors, riociguat
+    expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
+    expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
     expect(contraindicated('Aztreonam', 'penicillin allergy')).to.equal(false); // rarely cross-reactive: a caution only
     expect(contraindicated('Bupropion', 'seizure disorder')).to.equal(true); // Wellbutrin 4
@@ -92,6 +95,10 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Dapagliflozin', 'Glipizide', 'MODERATE'], // Farxiga 5: lower the secretagogue dose
       ['Sitagliptin', 'Insulin_Glargine', 'MODERATE'], // Januvia: lower the insulin dose
       ['Sildenafil', 'Isosorbide_Mononitrate', 'SEVERE'], // Viagra/Revatio 4: organic nitrates
+      ['Sildenafil', 'Isosorbide_Dinitrate', 'SEVERE'], // isosorbide dinitrate: concomitant PDE5 inhibitors
+      ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
+      ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
+      ['Cefuroxime', 'Famotidine', 'MAJOR'],
       ['Mirtazapine', 'Linezolid', 'SEVERE'], // Remeron 4: linezolid
       ['Pioglitazone', 'Insulin_Regular', 'MODERATE'], // Actos 2: lower insulin, fluid retention
       ['Tadalafil', 'Nitroglycerin', 'SEVERE'], // Cialis 4: nitrates
@@ -147,6 +154,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Sitagliptin', 45)).to.include({ adjustment_factor: 1, adjusted_dose: 100 });
     expect(call('renal_adjust', 'Lurasidone', 49.9)).to.include({ adjustment_factor: 0.5 }); // Latuda: CrCl below 50, max 80 mg/day
     expect(call('renal_adjust', 'Cefdinir', 29.9)).to.include({ interval_h: 24 }); // cefdinir: below 30, 300 mg once daily
+    expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
+    expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
+    expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
     expect(call('renal_adjust', 'Eplerenone', 30)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Inspra: CrCl 30 or less contraindicated
     expect(call('renal_adjust', 'Memantine', 29.9)).to.include({ adjustment_factor: 0.5 }); // Namenda: CrCl 5-29, 5 mg twice daily
     expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
