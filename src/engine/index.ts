@@ -13,7 +13,7 @@ import { formatNumber } from '../runtime/values.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { LruCache } from './cache.js';
 import { libraryStore } from './library-store.js';
-import type { EngineOptions, RunEnvelope, RunOutcome } from './types.js';
+import type { CheckDiagnostic, CheckEnvelope, EngineOptions, RunEnvelope, RunOutcome } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 
 export { callFunction } from './call.js';
@@ -38,6 +38,16 @@ function compile(source: string): Compiled {
 /** Syntax and compile errors of a protocol, in source order (empty when it is valid). */
 export function checkProtocol(source: string): Diagnostic[] {
   return compile(source).diagnostics ?? [];
+}
+
+/** The POST /v1/check body: every diagnostic of the protocol, nothing run. */
+export function checkCode(source: string): CheckEnvelope {
+  const diagnostics = checkProtocol(source).map(toCheckDiagnostic);
+  return { success: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
+}
+
+function toCheckDiagnostic(d: Diagnostic): CheckDiagnostic {
+  return { line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, severity: 'error', message: d.message };
 }
 
 function failure(error: string, extra: Partial<RunEnvelope> = {}): RunEnvelope {

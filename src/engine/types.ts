@@ -29,6 +29,23 @@ export interface RunStats {
 /** A diagnostic as sent in `diagnostics` (language.md §9). */
 export type DiagnosticBody = Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn' | 'message'>;
 
+/** A diagnostic of POST /v1/check and the language server: where, how bad, what, and a replacement when one is known. */
+export interface CheckDiagnostic {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: 'error' | 'warning';
+  message: string;
+  suggestion?: string;
+}
+
+/** The POST /v1/check body: `success` is false when any diagnostic is an error (warnings alone pass). */
+export interface CheckEnvelope {
+  success: boolean;
+  diagnostics: CheckDiagnostic[];
+}
+
 export interface RunEnvelope {
   success: boolean;
   events: RunEvent[];

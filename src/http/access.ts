@@ -2,8 +2,8 @@
 // the rate-limit headers of draft-ietf-httpapi-ratelimit-headers-10 and the monthly counters. A store
 // that cannot be reached throws StoreUnavailableError, which the app answers 503 with Retry-After:
 // a request is never served unmetered.
-import type { Context } from 'koa';
-import type { KeyStore } from '../store/keys.js';
+import type { Context, Middleware } from 'koa';
+import type { Counting, KeyStore } from '../store/keys.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError } from './errors.js';
 
@@ -24,20 +24,11 @@ export interface AccessObserver {
 }
 
 export function createAccessControl(store: KeyStore, observer: AccessObserver = {}): AccessControl {
-  return {
-    authenticate: async (ctx, next) => {
-      const key = ctx.get('X-API-Key');
-      if (!key) throw new HttpError(401, 'unauthorized', 'Missing X-API-Key header');
-      const started = performance.now();
-      const account = await store.authenticate(key);
-      ctx.state.admissionStarted = started;
-      if (!account) throw new HttpError(401, 'unauthorized', 'Invalid or revoked API key');
-      ctx.state.account = account;
-      await next();
-    },
-    admit: async (ctx, next) => {
+  const admitter =
+    (counting: Counting): Middleware =>
+    async (ctx, next) => {
       const account = ctx.state.account as Account;
-      const admission = await store.admit(account);
+      const admission = await store.admit(account, counting);
       const started = ctx.state.admissionStarted as number | undefined;
       if (started !== undefined) observer.admissionSeconds?.((performance.now() - started) / 1000);
       if (!admission.admitted) {
@@ -56,7 +47,20 @@ export function createAccessControl(store: KeyStore, observer: AccessObserver = 
       }
       setRateHeaders(ctx, admission.minuteLimit, admission.minuteRemaining, admission.minuteResetS, admission.monthlyLimit, admission.monthlyRemaining);
       await next();
+    };
+  return {
+    authenticate: async (ctx, next) => {
+      const key = ctx.get('X-API-Key');
+      if (!key) throw new HttpError(401, 'unauthorized', 'Missing X-API-Key header');
+      const started = performance.now();
+      const account = await store.authenticate(key);
+      ctx.state.admissionStarted = started;
+      if (!account) throw new HttpError(401, 'unauthorized', 'Invalid or revoked API key');
+      ctx.state.account = account;
+      await next();
     },
+    admit: admitter('minute-and-month'),
+    admitMinuteOnly: admitter('minute'),
     usage: (account) => store.usage(account),
     healthy: () => store.ping(),
   };

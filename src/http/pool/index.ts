@@ -4,7 +4,7 @@
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
 import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RunOutcome } from '../../engine/types.js';
+import type { CheckEnvelope, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 import { inSingleExecutable } from '../../util/assets.js';
 import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
@@ -42,7 +42,7 @@ export class PoolClosedError extends Error {
 
 interface Job {
   request: Omit<PoolRequest, 'id' | 'timeLimitMs'>;
-  resolve: (outcome: RunOutcome) => void;
+  resolve: (outcome: RunOutcome | CheckEnvelope) => void;
   reject: (error: Error) => void;
 }
 
@@ -118,9 +118,18 @@ export class WorkerPool {
   }
 
   run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string, actor = organization): Promise<RunOutcome> {
+    return this.submit({ task: 'run', code, patient, organization, requestId, actor }) as Promise<RunOutcome>;
+  }
+
+  /** The protocol's diagnostics, computed in a child like a run (same queue, same time limit), nothing run. */
+  check(code: string, organization: string, requestId: string): Promise<CheckEnvelope> {
+    return this.submit({ task: 'check', code, patient: undefined, organization, requestId, actor: organization }) as Promise<CheckEnvelope>;
+  }
+
+  private submit(request: Job['request']): Promise<RunOutcome | CheckEnvelope> {
     if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request: { code, patient, organization, requestId, actor }, resolve, reject };
+      const job: Job = { request, resolve, reject };
       const idle = this.idleWorker();
       if (idle) this.start(idle, job);
       else if (this.queue.length >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queue.length} runs are waiting`));

@@ -9,6 +9,7 @@ import { createPrivateFile, DATABASE_FILE, ensurePrivateDir } from '../files.js'
 import {
   checkNewKey,
   decideAdmission,
+  type Counting,
   generateKey,
   hashKey,
   keyToRevoke,
@@ -130,7 +131,7 @@ export class SqliteKeyStore implements KeyStore {
     });
   }
 
-  admit(account: Account): Promise<Admission> {
+  admit(account: Account, counting: Counting = 'minute-and-month'): Promise<Admission> {
     const tier = tierById(account.tier)!;
     const keyId = account.keyId!;
     const run = this.db.transaction((): Admission => {
@@ -139,10 +140,10 @@ export class SqliteKeyStore implements KeyStore {
       const used = (this.sql.monthly.get(keyId, period) as { requests: number } | undefined)?.requests ?? 0;
       this.sql.prune.run(keyId, nowMs - MINUTE_MS);
       const window = this.sql.window.get(keyId) as { n: number; oldest: number | null };
-      const admission = decideAdmission(tier, { nowMs, used, inWindow: window.n, oldestMs: window.oldest });
+      const admission = decideAdmission(tier, { nowMs, used, inWindow: window.n, oldestMs: window.oldest }, counting);
       if (admission.admitted) {
         this.sql.record.run(keyId, nowMs);
-        this.sql.count.run(keyId, period);
+        if (counting === 'minute-and-month') this.sql.count.run(keyId, period);
       }
       return admission;
     });
