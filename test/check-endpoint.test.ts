@@ -63,12 +63,22 @@ describe('POST /v1/check (development mode)', function () {
   });
 
   it('answers a clean protocol with success and no diagnostics, and a broken one with its positions', async () => {
-    const clean = await check(server.url, { code: 'protocol P { input: Patient p; let s = med.scores.qsofa(p); }' });
+    const clean = await check(server.url, { code: 'protocol P { input: Patient p; let s = med.scores.qsofa(p); alert "qSOFA " + s; }' });
     expect(clean).to.deep.include({ status: 200, body: { success: true, diagnostics: [] } });
     const broken = await check(server.url, { code: 'protocol P {\n    let score = 1;\n    let band = scroe + 1;\n}' });
     expect(broken.body.success).to.equal(false);
-    expect(broken.body.diagnostics[0]).to.deep.include({ line: 3, column: 16, endLine: 3, endColumn: 20, severity: 'error' });
-    expect(broken.body.diagnostics[0].message).to.match(/unknown name 'scroe'; did you mean 'score'/);
+    expect(broken.body.diagnostics.map((d: any) => [d.line, d.column, d.severity])).to.deep.equal([
+      [2, 5, 'warning'],
+      [3, 5, 'warning'],
+      [3, 16, 'error'],
+    ]);
+    const error = broken.body.diagnostics[2];
+    expect(error).to.deep.include({ endLine: 3, endColumn: 20, suggestion: 'score' });
+    expect(error.message).to.equal("unknown name 'scroe'; did you mean 'score'?");
+    // warnings alone pass
+    const warned = await check(server.url, { code: 'protocol P {\n    let unused = 1;\n}' });
+    expect(warned.body.success).to.equal(true);
+    expect(warned.body.diagnostics.map((d: any) => [d.line, d.severity])).to.deep.equal([[2, 'warning']]);
   });
 
   it('runs nothing: a protocol that would loop for ever is only checked', async () => {

@@ -41,16 +41,24 @@ describe('cpes lsp', function () {
   after(() => client.kill());
 
   it('publishes the checker diagnostics as the author types, and clears them once fixed', async () => {
-    const { uri, diagnostics } = await open('protocol P {\n    let score = 1;\n    let band = scroe + 1;\n}\n');
+    const { uri, diagnostics: all } = await open('protocol P {\n    let score = 1;\n    let band = scroe + 1;\n    alert "band " + band;\n}\n');
+    const diagnostics = all.filter((d: any) => d.severity === 1);
     expect(diagnostics).to.have.length(1);
+    // 'score' is never read while the typo stands: a warning beside the error
+    expect(all.filter((d: any) => d.severity === 2).map((d: any) => d.range.start)).to.deep.equal([{ line: 1, character: 4 }]);
     expect(diagnostics[0]).to.deep.include({ severity: 1, source: 'cpes', range: { start: { line: 2, character: 15 }, end: { line: 2, character: 20 } } });
     expect(diagnostics[0].message).to.equal("unknown name 'scroe'; did you mean 'score'?");
+    expect(diagnostics[0].data).to.deep.equal({ suggestion: 'score' });
     client.notifyServer('textDocument/didChange', {
       textDocument: { uri, version: 2 },
       contentChanges: [{ range: { start: { line: 2, character: 15 }, end: { line: 2, character: 20 } }, text: 'score' }],
     });
     const fixed = await client.nextNotification('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 2);
     expect(fixed.diagnostics).to.deep.equal([]);
+    // legal but probably wrong: a warning, not an error
+    const { diagnostics: warned } = await open('protocol P {\n    let unused = 1;\n}\n');
+    expect(warned.map((d: any) => d.severity)).to.deep.equal([2]);
+    expect(warned[0].range.start).to.deep.equal({ line: 1, character: 4 });
     // a syntax error while typing: the missing semicolon is reported at its line
     client.notifyServer('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ text: 'protocol P {\n    let score = 1\n    alert "x";\n}\n' }] });
     const broken = await client.nextNotification('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 3);

@@ -51,8 +51,8 @@ export function checkCode(source: string): CheckEnvelope {
   return { success: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
 }
 
-function toCheckDiagnostic(d: Diagnostic): CheckDiagnostic {
-  return { line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, severity: 'error', message: d.message };
+function toCheckDiagnostic({ line, column, endLine, endColumn, severity, message, suggestion }: Diagnostic): CheckDiagnostic {
+  return { line, column, endLine, endColumn, severity, message, ...(suggestion === undefined ? {} : { suggestion }) };
 }
 
 function failure(error: string, extra: Partial<RunEnvelope> = {}): RunEnvelope {

@@ -1,6 +1,6 @@
 // The engine's public result shapes: exactly the bodies of POST /v1/run and POST /v1/call
 // (service.md §2, api.md, language.md §8–§9). The HTTP layer only adds status codes and headers.
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic, Severity } from '../diagnostic.js';
 import type { JsonValue } from '../runtime/modules/types.js';
 import type { LibraryStore } from '../store/library.js';
 
@@ -35,7 +35,7 @@ export interface CheckDiagnostic {
   column: number;
   endLine: number;
   endColumn: number;
-  severity: 'error' | 'warning';
+  severity: Severity;
   message: string;
   suggestion?: string;
 }

@@ -40,7 +40,8 @@ export function lspDiagnostics(text: string): Diagnostic[] {
     range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn } },
     severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
     source: 'cpes',
-    message: d.suggestion ? `${d.message} (suggestion: ${d.suggestion})` : d.message,
+    message: d.message,
+    ...(d.suggestion === undefined ? {} : { data: { suggestion: d.suggestion } }),
   }));
 }
 
