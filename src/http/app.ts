@@ -17,6 +17,7 @@ import { HttpError, type ErrorCode } from './errors.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
+import { playground } from './playground.js';
 import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
 import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateCheckBody, validateRunBody } from './schemas.js';
 
@@ -105,6 +106,8 @@ export function createApp(options: AppOptions): Koa {
       }),
     );
   });
+
+  app.use(playground());
 
   const router = new Router({ prefix: '/v1' });
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
