@@ -69,6 +69,9 @@ const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' 
   '--metrics-port': { key: 'metricsPort', env: 'CPES_METRICS_PORT', kind: 'int' },
 };
 
+/** Below 64 MiB a worker cannot load the engine and its tables, so it would die before taking any work. */
+const MINIMUM: Partial<Record<keyof ServeOptions, number>> = { maxQueue: 0, port: 0, metricsPort: 0, heapMb: 64 };
+
 /** Flags win over environment variables, which win over defaults. Throws with a usage message. */
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions {
   const options: ServeOptions = {
@@ -91,7 +94,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     if (raw === undefined || raw === '') throw new Error(`${source} needs a value`);
     if (spec.kind === 'int') {
       const n = Number(raw);
-      const min = spec.key === 'maxQueue' || spec.key === 'port' || spec.key === 'metricsPort' ? 0 : 1;
+      const min = MINIMUM[spec.key] ?? 1;
       if (!Number.isInteger(n) || n < min) throw new Error(`${source} must be a whole number ≥ ${min}, got '${raw}'`);
       (options[spec.key] as number) = n;
     } else {

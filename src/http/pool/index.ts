@@ -54,8 +54,14 @@ interface Worker {
   outOfMemory: boolean;
 }
 
-/** What V8 writes to stderr when a heap limit is reached, just before it aborts the process. */
-const OUT_OF_MEMORY = /Reached heap limit|heap out of memory/;
+/** What V8 writes to stderr when a heap limit is reached (its GC trace comes first), just before it aborts the process. */
+const OUT_OF_MEMORY = /Last few GCs|Reached heap limit|heap out of memory/;
+
+const MAX_FAILED_STARTS = 3;
+
+function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal === 'SIGKILL' && code === null ? 'was killed (SIGKILL), possibly out of memory' : `exited with ${signal ?? `code ${code}`}`;
+}
 
 /** A child with the IPC channel and the heap limit: this executable in the worker role, or worker.ts/.js under node. */
 function startWorkerProcess(heapMb: number, args: string[], storeUrl: string | undefined): ChildProcess {
@@ -83,6 +89,8 @@ export class WorkerPool {
   private nextId = 1;
   private closing = false;
   private replaced = 0;
+  /** children in a row that died before they were ready: the pool stops replacing them after a few */
+  private failedStarts = 0;
 
   constructor(private readonly options: PoolOptions) {
     for (let i = 0; i < options.workers; i++) this.spawn();
@@ -128,6 +136,10 @@ export class WorkerPool {
 
   private submit(request: Job['request']): Promise<RunOutcome | CheckEnvelope> {
     if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
+    if (this.workers.size < this.options.workers && this.failedStarts >= MAX_FAILED_STARTS) {
+      this.failedStarts = 0;
+      while (this.workers.size < this.options.workers) this.spawn();
+    }
     return new Promise((resolve, reject) => {
       const job: Job = { request, resolve, reject };
       const idle = this.idleWorker();
@@ -191,9 +203,15 @@ export class WorkerPool {
         if (worker.outOfMemory) {
           job.reject(new PoolMemoryError(`the protocol reached the memory limit of ${this.options.heapMb} MiB and was stopped; its worker was replaced`));
         } else {
-          const cause = signal === 'SIGKILL' && code === null ? 'it was killed (SIGKILL), possibly out of memory' : `it exited with ${signal ?? `code ${code}`}`;
-          job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: ${cause}`));
+          job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: it ${describeExit(code, signal)}`));
         }
+      }
+      this.failedStarts = worker.ready ? 0 : this.failedStarts + 1;
+      if (this.failedStarts >= MAX_FAILED_STARTS) {
+        // a child that cannot even start (a heap limit too small for the engine, a broken install) would be
+        // replaced forever while runs wait: the waiting runs fail with the reason, and the next run tries again
+        for (const waiting of this.queue.splice(0)) waiting.reject(new PoolWorkerDiedError(`no protocol worker could start (${this.failedStarts} died while starting, the last ${describeExit(code, signal)}; is the heap limit of ${this.options.heapMb} MiB too small?)`));
+        return;
       }
       if (!this.closing || this.queue.length) {
         this.replaced++;
