@@ -93,6 +93,9 @@ describe('the playground page', function () {
     await page.goto(`${origin}/`);
     await page.waitForSelector('.cm-content');
     await pasteProtocol(page, WITH_ERROR);
+    // highlighted: keywords, strings and the library path each in their own colour
+    const colours = await page.$$eval('.cm-line span', (spans: any[]) => Object.fromEntries(spans.map((s) => [s.textContent, s.ownerDocument.defaultView.getComputedStyle(s).color])));
+    expect(colours).to.include({ protocol: 'rgb(123, 31, 162)', med: 'rgb(0, 131, 143)', '"Sepsis suspected: qSOFA "': 'rgb(46, 125, 50)' });
     const listed = await page.waitForSelector('#diagnostics li.error');
     expect(await listed.getAttribute('data-line')).to.equal('4');
     expect(await listed.textContent()).to.equal("line 4, column 8: error: unknown name 'scroe'; did you mean 'score'?");
