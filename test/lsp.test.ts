@@ -49,6 +49,11 @@ describe('cpes lsp', function () {
     expect(diagnostics[0]).to.deep.include({ severity: 1, source: 'cpes', range: { start: { line: 2, character: 15 }, end: { line: 2, character: 20 } } });
     expect(diagnostics[0].message).to.equal("unknown name 'scroe'; did you mean 'score'?");
     expect(diagnostics[0].data).to.deep.equal({ suggestion: 'score' });
+    // the suggestion as a quick fix that replaces the misspelt name
+    const actions = await client.request('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    expect(actions).to.deep.equal([
+      { title: "Replace with 'score'", kind: 'quickfix', diagnostics, isPreferred: true, edit: { changes: { [uri]: [{ range: diagnostics[0].range, newText: 'score' }] } } },
+    ]);
     client.notifyServer('textDocument/didChange', {
       textDocument: { uri, version: 2 },
       contentChanges: [{ range: { start: { line: 2, character: 15 }, end: { line: 2, character: 20 } }, text: 'score' }],

@@ -131,6 +131,20 @@ describe('the playground page', function () {
     await page.close();
   });
 
+  it("offers the checker's suggestion as a fix on the underlined name", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('.cm-content');
+    await pasteProtocol(page, WITH_ERROR);
+    await page.hover('.cm-lintRange-error');
+    const fix = await page.waitForSelector('.cm-tooltip-lint .cm-diagnosticAction');
+    expect(await fix.textContent()).to.equal("use 'score'");
+    await fix.click();
+    await page.waitForSelector('#diagnostics li.clean');
+    expect(await page.$$eval('.cm-line', (lines: any[]) => lines.map((l) => l.textContent).join('\n'))).to.equal(FIXED);
+    await page.close();
+  });
+
   it("offers the fixtures' example protocols in a menu", async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);

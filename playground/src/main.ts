@@ -67,7 +67,11 @@ const liveCheck = linter(
     listDiagnostics(answer.body.diagnostics);
     return answer.body.diagnostics.map((d) => {
       const from = offsetOf(doc, d.line, d.column);
-      return { from, to: Math.max(from, offsetOf(doc, d.endLine, d.endColumn + 1)), severity: d.severity, message: d.message };
+      const to = Math.max(from, offsetOf(doc, d.endLine, d.endColumn + 1));
+      const fix = d.suggestion;
+      // the checker's suggestion ("did you mean 'score'?") as a button that replaces the span
+      const actions = fix === undefined ? [] : [{ name: `use '${fix}'`, apply: (target: EditorView, start: number, end: number) => target.dispatch({ changes: { from: start, to: end, insert: fix } }) }];
+      return { from, to, severity: d.severity, message: d.message, actions };
     });
   },
   { delay: 300 },

@@ -3,6 +3,7 @@
 // declarations (library-info.ts) at positions found in the text (text-context.ts).
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  CodeActionKind,
   CompletionItemKind,
   createConnection,
   DiagnosticSeverity,
@@ -11,6 +12,7 @@ import {
   StreamMessageWriter,
   TextDocuments,
   TextDocumentSyncKind,
+  type CodeAction,
   type CompletionItem,
   type Connection,
   type Diagnostic,
@@ -148,6 +150,7 @@ export function startLanguageServer(input: NodeJS.ReadableStream, output: NodeJS
       hoverProvider: true,
       signatureHelpProvider: { triggerCharacters: ['(', ','] },
       definitionProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     },
     serverInfo: { name: 'cpes' },
   }));
@@ -175,6 +178,14 @@ export function startLanguageServer(input: NodeJS.ReadableStream, output: NodeJS
     const found = at(textDocument.uri, position);
     return found ? definition(found.document, found.offset) : null;
   });
+  // the checker's suggestion ("did you mean 'score'?") as a quick fix that replaces the diagnostic's span
+  connection.onCodeAction(({ textDocument, context }) =>
+    context.diagnostics.flatMap((d): CodeAction[] => {
+      const suggestion = (d.data as { suggestion?: unknown } | undefined)?.suggestion;
+      if (d.source !== 'cpes' || typeof suggestion !== 'string') return [];
+      return [{ title: `Replace with '${suggestion}'`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: { changes: { [textDocument.uri]: [{ range: d.range, newText: suggestion }] } } }];
+    }),
+  );
   documents.listen(connection);
   connection.listen();
   return connection;
