@@ -2,12 +2,8 @@
 import type { CheckEnvelope, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 
-export interface PoolRequest {
+interface RequestCommon {
   id: number;
-  /** run the protocol, or only check it (POST /v1/check: parsing a long protocol would hold the server's event loop) */
-  task: 'run' | 'check';
-  code: string;
-  patient: Record<string, JsonValue> | undefined;
   organization: string;
   requestId: string;
   /** the key's display prefix, for the library audit trail */
@@ -15,6 +11,20 @@ export interface PoolRequest {
   /** the pool's run timeout: the child stops the run itself just before it */
   timeLimitMs: number;
 }
+
+export interface PoolRunRequest extends RequestCommon {
+  kind: 'run';
+  code: string;
+  patient: Record<string, JsonValue> | undefined;
+}
+
+/** POST /v1/check: the protocol's diagnostics, nothing run; in a child, since parsing a long protocol would hold the server's event loop. */
+export interface PoolCheckRequest extends RequestCommon {
+  kind: 'check';
+  code: string;
+}
+
+export type PoolRequest = PoolRunRequest | PoolCheckRequest;
 
 export interface PoolResponse {
   id: number;

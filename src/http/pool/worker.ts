@@ -22,7 +22,7 @@ if (dataDir) installLibraryStore(openLibraryStore(storeLocation(process.env.CPES
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
-  if (message.task === 'check') {
+  if (message.kind === 'check') {
     process.send!({ id: message.id, outcome: checkCode(message.code) } satisfies PoolResponse);
     return;
   }
