@@ -1,6 +1,7 @@
 // `cpes lsp` driven over stdio as an editor drives it: initialize, open, change, complete, hover,
 // signature help, definition, shutdown.
 import { expect } from 'chai';
+import { cpes } from './helpers/cli.js';
 import { LspClient } from './helpers/lsp-client.js';
 
 /** The text without its `|` marker, and the marker's line and character (0-based, as LSP counts). */
@@ -129,5 +130,12 @@ describe('cpes lsp', function () {
     expect(await client.request('shutdown', null)).to.equal(null);
     client.notifyServer('exit', null);
     expect(await client.exited()).to.equal(0);
+  });
+
+  it('refuses an unknown option with its usage, and explains itself with --help', () => {
+    const wrong = cpes(['lsp', '--tcp']);
+    expect([wrong.status, wrong.stderr.split('\n')[0]]).to.deep.equal([1, "cpes lsp: unknown option '--tcp'"]);
+    const help = cpes(['lsp', '--help']);
+    expect([help.status, help.stdout.split('\n')[0]]).to.deep.equal([0, 'usage: cpes lsp [--stdio]']);
   });
 });
