@@ -14,6 +14,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ main(arg
   research: { summary: 'rotate the research de-identification secret', load: () => import('./cli/research.js') },
   data: { summary: 'import, list and remove data packs (SNOMED CT map, laboratory ranges)', load: () => import('./cli/data.js') },
   version: { summary: 'print the engine, API, Node.js and reference table versions', load: () => import('./cli/version.js') },
+  lsp: { summary: 'language server for editors over stdio: diagnostics, completion, hover, signatures', load: () => import('./cli/lsp.js') },
   docs: { summary: "print the protocol language reference or the library's functions (language | library)", load: () => import('./cli/docs.js') },
 };
 

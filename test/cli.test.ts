@@ -13,7 +13,7 @@ const file = (name: string, text: string): string => {
 
 describe('cpes check', () => {
   const bad = file('bad.moiss', 'protocol P {\n\tlet x = 1\n  alert "a";\n  let y = scroe;\n}\n');
-  const good = file('good.moiss', '\uFEFFprotocol P { input: Patient p; let s = med.scores.qsofa(p); }\n');
+  const good = file('good.moiss', '\uFEFFprotocol P { input: Patient p; let s = med.scores.qsofa(p); alert "qSOFA " + s; }\n');
 
   it('prints FILE:LINE:COL: error: message, the source line and a caret under the column; exit 2', () => {
     const r = cpes(['check', bad]);

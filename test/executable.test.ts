@@ -1,7 +1,7 @@
 // The single executable (issue 16), built once with `npm run package`'s code and run as an operator would:
 // copied alone into a fresh directory, with an empty environment and no Node.js to fall back on.
 import { expect } from 'chai';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +132,16 @@ describe('the single executable', function () {
     }
   });
 
+  it('lsp answers an editor over stdio', async () => {
+    const child = spawn(cpes, ['lsp'], { cwd: home, env: {}, stdio: ['pipe', 'pipe', 'inherit'] });
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    let out = '';
+    await new Promise<void>((resolve) => child.stdout.on('data', (d) => ((out += d), out.includes('"capabilities"') && resolve())));
+    child.kill();
+    expect(out).to.include('"hoverProvider":true');
+  });
+
   describe('serve with a fresh data directory', () => {
     let server: { child: ChildProcess; url: string; stdout: () => string; stderr: () => string };
     let key: string;
@@ -180,6 +190,20 @@ describe('the single executable', function () {
       const next = await runProtocol(key, 'protocol P { alert "still here" severity: info; }');
       expect(next.status).to.equal(200);
       expect(next.body.alerts[0].message).to.equal('still here');
+    });
+
+    it('serves the playground page and its script from inside itself, and checks through /v1/check', async () => {
+      const origin = server.url.replace(/\/v1$/, '');
+      const page = await fetch(`${origin}/`);
+      expect(page.status).to.equal(200);
+      expect(await page.text()).to.include('<script type="module" src="/playground/app.js"></script>');
+      const script = await fetch(`${origin}/playground/app.js`);
+      expect(script.status).to.equal(200);
+      expect((await script.text()).length).to.be.greaterThan(100_000);
+      const examples = (await (await fetch(`${origin}/playground/examples.json`)).json()) as { name: string }[];
+      expect(examples.map((e) => e.name)).to.include('alert-severities');
+      const checked = await fetch(`${server.url}/check`, { method: 'POST', headers: { ...json, 'x-api-key': key }, body: JSON.stringify({ code: 'protocol P { let x = ; }' }) });
+      expect(((await checked.json()) as { diagnostics: { line: number; column: number }[] }).diagnostics[0]).to.include({ line: 1, column: 22 });
     });
 
     it('calls OpenChemLib through /v1/call', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { checkProtocol, runProtocol } from '../src/engine/index.js';
+import { runProtocol } from '../src/engine/index.js';
+import { errorsOf } from './helpers/diagnostics.js';
 import { CONTEXTUAL_KEYWORDS, RESERVED_WORDS } from '../src/lexer/tokens.js';
 import { runLets } from './helpers/run.js';
 
@@ -21,7 +22,7 @@ protocol P {
     let m = {"${word}": ${word}};
     for i in [${word}] { let ${word} = i + 1; }
 }`;
-      expect(checkProtocol(code)).to.deep.equal([]);
+      expect(errorsOf(code)).to.deep.equal([]);
       const lets = runLets(code, { [word]: 10 });
       expect(lets.r).to.equal(4 + 2 + 10);
       expect(lets.called).to.equal(3);
@@ -55,7 +56,7 @@ protocol P {
 
   for (const word of RESERVED_WORDS) {
     it(`'${word}' stays reserved, with a clear message where a name is expected`, () => {
-      const [first] = checkProtocol(`protocol P {\n    let ${word} = 1;\n}`);
+      const [first] = errorsOf(`protocol P {\n    let ${word} = 1;\n}`);
       expect(first).to.include({ line: 2, column: 9 });
       expect(first!.message).to.match(new RegExp(`expected a name in the let statement but found '${word}'`));
     });

@@ -1,7 +1,7 @@
 // biochem, epi, nutrition and fhir through the live HTTP API: listed, described, callable, checked at compile time.
 import { expect } from 'chai';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
-import { checkProtocol } from '../src/engine/index.js';
+import { errorsOf } from './helpers/diagnostics.js';
 
 const CALLABLE = {
   biochem: ['michaelis_menten', 'lineweaver_burk', 'competitive_inhibition', 'get_pathway', 'atp_yield', 'get_enzyme', 'list_enzymes', 'ph_buffer', 'serum_osmolality', 'anion_gap', 'delta_gap', 'enzyme_inhibition', 'pathway_lookup'],
@@ -60,8 +60,8 @@ describe('library IV over HTTP (biochem, epi, nutrition, fhir)', function () {
   });
 
   it('protocols are checked against the same registry at compile time', () => {
-    expect(checkProtocol('protocol P { let x = med.nutrition.bmii(70, 175); }')[0]!.message).to.match(/did you mean 'med.nutrition.bmi'/);
-    expect(checkProtocol('protocol P { let x = med.epi.sir_model(100, 1, 0.3, 0.1, 30, 1); }')[0]!.message).to.match(/takes 4 to 5 arguments but is given 6/);
-    expect(checkProtocol('protocol P { let x = med.fhir.to_bundle({"hr": 80}); }')).to.deep.equal([]);
+    expect(errorsOf('protocol P { let x = med.nutrition.bmii(70, 175); }')[0]!.message).to.match(/did you mean 'med.nutrition.bmi'/);
+    expect(errorsOf('protocol P { let x = med.epi.sir_model(100, 1, 0.3, 0.1, 30, 1); }')[0]!.message).to.match(/takes 4 to 5 arguments but is given 6/);
+    expect(errorsOf('protocol P { let x = med.fhir.to_bundle({"hr": 80}); }')).to.deep.equal([]);
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { checkProtocol, runProtocol } from '../src/engine/index.js';
+import { runProtocol } from '../src/engine/index.js';
+import { errorsOf } from './helpers/diagnostics.js';
 import { MAX_EXPRESSION_DEPTH, MAX_NESTING } from '../src/parser/nesting.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,14 +28,14 @@ describe('front end: nesting is bounded, never a crash', () => {
   it(`accepts ${MAX_NESTING} levels of every bracket kind and unary chain`, () => {
     for (const [shape, code] of Object.entries(shapes(MAX_NESTING - 4))) {
       if (shape === 'unclosed parentheses') continue;
-      expect(checkProtocol(code), shape).to.deep.equal([]);
+      expect(errorsOf(code), shape).to.deep.equal([]);
     }
   });
 
   for (const depth of [MAX_NESTING + 1, 150, 100_000]) {
     it(`reports ${depth}-deep input of every kind as one diagnostic at the token that passes the limit`, () => {
       for (const [shape, code] of Object.entries(shapes(depth))) {
-        const found = checkProtocol(code);
+        const found = errorsOf(code);
         expect(found, shape).to.have.length(1);
         expect(found[0]!.message, shape).to.match(new RegExp(`^nesting deeper than ${MAX_NESTING} levels`));
         expect(found[0]!.line, shape).to.be.greaterThan(0);
@@ -44,7 +45,7 @@ describe('front end: nesting is bounded, never a crash', () => {
   }
 
   it('names the line and column of the first bracket too many', () => {
-    const [d] = checkProtocol(wrap('('.repeat(200)));
+    const [d] = errorsOf(wrap('('.repeat(200)));
     expect([d!.line, d!.column]).to.deep.equal([3, 10 + MAX_NESTING]); // the protocol's block is the first level
   });
 
@@ -58,7 +59,7 @@ describe('front end: nesting is bounded, never a crash', () => {
   it(`accepts operator chains up to ${MAX_EXPRESSION_DEPTH} deep and reports longer ones`, () => {
     expect(runProtocol(wrap(Array(400).fill('1').join(' + '))).body.events.at(-1)!.event).to.equal('[3] LOG: let x = 400');
     for (const chain of [Array(100_000).fill('1').join(' + '), Array(100_000).fill('p').join('.'), `p${'.x'.repeat(100_000)}`]) {
-      const found = checkProtocol(wrap(chain));
+      const found = errorsOf(wrap(chain));
       expect(found).to.have.length(1);
       expect(found[0]!.message).to.match(new RegExp(`^expression nested deeper than ${MAX_EXPRESSION_DEPTH} levels`));
     }
@@ -66,10 +67,10 @@ describe('front end: nesting is bounded, never a crash', () => {
 
   it('takes calls and lists with 10,000 arguments', () => {
     const args = Array.from({ length: 10_000 }, (_, i) => String(i)).join(', ');
-    expect(checkProtocol(`function f(a) { return a; }\nprotocol P { let x = f(${args}); }`)).to.deep.equal([
-      { stage: 'compile', line: 2, column: 22, endLine: 2, endColumn: 58_912, message: "function 'f' takes 1 argument but is given 10000" },
+    expect(errorsOf(`function f(a) { return a; }\nprotocol P { let x = f(${args}); }`)).to.deep.equal([
+      { stage: 'compile', severity: 'error', line: 2, column: 22, endLine: 2, endColumn: 58_912, message: "function 'f' takes 1 argument but is given 10000" },
     ]);
-    expect(checkProtocol(`protocol P { let x = [${args}]; let y = med.scores.qsofa(${args}); }`)[0]!.message).to.match(/takes 1 to 2 arguments but is given 10000/);
+    expect(errorsOf(`protocol P { let x = [${args}]; let y = med.scores.qsofa(${args}); }`)[0]!.message).to.match(/takes 1 to 2 arguments but is given 10000/);
   });
 
   it('survives random bracket and operator soup of every kind (bounded fuzz)', () => {

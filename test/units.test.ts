@@ -1,12 +1,13 @@
 import { expect } from 'chai';
-import { checkProtocol, runProtocol } from '../src/engine/index.js';
+import { runProtocol } from '../src/engine/index.js';
+import { errorsOf } from './helpers/diagnostics.js';
 import { runError, runLets } from './helpers/run.js';
 
 /** The value `let r = <expr>;` binds, as event data (quantities as "<number> <unit>"). */
 const value = (expr: string, patient?: Record<string, unknown>): unknown =>
   runLets(`protocol P { input: Patient p; let r = ${expr}; }`, patient).r;
 /** Diagnostics of a protocol as `line:column message`. */
-const diagnostics = (code: string): string[] => checkProtocol(code).map((d) => `${d.line}:${d.column} ${d.message}`);
+const diagnostics = (code: string): string[] => errorsOf(code).map((d) => `${d.line}:${d.column} ${d.message}`);
 
 describe('units: multiplication and division cancel and convert', () => {
   const cases: [string, unknown][] = [

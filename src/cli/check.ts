@@ -1,15 +1,15 @@
-// `cpes check FILE...`: report every syntax and compile error as FILE:LINE:COL with the source line
-// and a caret (exit 0 clean, 2 with diagnostics, 1 on usage or I/O errors).
+// `cpes check FILE...`: report every syntax and compile error and every warning as FILE:LINE:COL with
+// the source line and a caret (exit 0 clean or with warnings only, 2 with errors, 1 on usage or I/O errors).
 import { readFile } from 'node:fs/promises';
-import { analyze, stripByteOrderMark } from '../compiler/frontend.js';
+import { stripByteOrderMark } from '../compiler/frontend.js';
 import type { Diagnostic } from '../diagnostic.js';
-import { registry } from '../runtime/modules/index.js';
+import { checkProtocol } from '../engine/index.js';
 
 const USAGE = 'usage: cpes check [--no-source] FILE...';
 
 /** The diagnostic line, then (unless omitted) the source line and a caret under the column. */
-export function renderDiagnostic(file: string, source: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'>, withSource: boolean): string {
-  const head = `${file}:${d.line}:${d.column}: error: ${d.message}`;
+export function renderDiagnostic(file: string, source: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'> & { severity?: Diagnostic['severity'] }, withSource: boolean): string {
+  const head = `${file}:${d.line}:${d.column}: ${d.severity ?? 'error'}: ${d.message}`;
   return withSource ? `${head}\n${sourceWithCaret(source, d.line, d.column)}` : head;
 }
 
@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   let ioError = false;
-  let found = 0;
+  let errors = 0;
   for (const file of files) {
     let source: string;
     try {
@@ -49,11 +49,13 @@ export async function main(argv: string[]): Promise<number> {
       ioError = true;
       continue;
     }
-    const { diagnostics } = analyze(source, registry.catalog);
+    const diagnostics = checkProtocol(source);
     for (const d of diagnostics) process.stdout.write(renderDiagnostic(file, source, d, withSource) + '\n');
-    if (diagnostics.length === 0) process.stdout.write(`ok: ${file}\n`);
-    found += diagnostics.length;
+    const fileErrors = diagnostics.filter((d) => d.severity === 'error').length;
+    const warnings = diagnostics.length - fileErrors;
+    if (fileErrors === 0) process.stdout.write(`ok: ${file}${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}\n`);
+    errors += fileErrors;
   }
   if (ioError) return 1;
-  return found > 0 ? 2 : 0;
+  return errors > 0 ? 2 : 0;
 }

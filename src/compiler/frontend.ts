@@ -6,10 +6,12 @@ import type { LibraryCatalog } from '../runtime/modules/registry.js';
 import { check } from './check/index.js';
 
 export interface AnalysisResult {
-  /** the checked program; null when there is any diagnostic */
+  /** the checked program; null when there is any error (warnings do not stop it) */
   program: Program | null;
   /** syntax errors, or (when the syntax is clean) compile errors, in source order */
   diagnostics: Diagnostic[];
+  /** what is legal but probably wrong (only when the syntax is clean), in source order */
+  warnings: Diagnostic[];
 }
 
 /** A UTF-8 byte-order mark at the start of a file is not part of the program. */
@@ -19,7 +21,9 @@ export function stripByteOrderMark(source: string): string {
 
 export function analyze(source: string, catalog: LibraryCatalog): AnalysisResult {
   const parsed = parse(stripByteOrderMark(source));
-  if (!parsed.program) return parsed;
-  const diagnostics = check(parsed.program, catalog);
-  return { program: diagnostics.length ? null : parsed.program, diagnostics };
+  if (!parsed.program) return { ...parsed, warnings: [] };
+  const found = check(parsed.program, catalog);
+  const diagnostics = found.filter((d) => d.severity === 'error');
+  const warnings = found.filter((d) => d.severity === 'warning');
+  return { program: diagnostics.length ? null : parsed.program, diagnostics, warnings };
 }

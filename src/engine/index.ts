@@ -13,14 +13,14 @@ import { formatNumber } from '../runtime/values.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { LruCache } from './cache.js';
 import { libraryStore } from './library-store.js';
-import type { EngineOptions, RunEnvelope, RunOutcome } from './types.js';
+import type { CheckDiagnostic, CheckEnvelope, EngineOptions, RunEnvelope, RunOutcome } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 
 export { callFunction } from './call.js';
 export { ENGINE_VERSION, API_VERSION } from './version.js';
 export type * from './types.js';
 
-type Compiled = { program: CompiledProgram; diagnostics: null } | { program: null; diagnostics: Diagnostic[] };
+type Compiled = ({ program: CompiledProgram; diagnostics: null } | { program: null; diagnostics: Diagnostic[] }) & { warnings: Diagnostic[] };
 
 const cache = new LruCache<string, Compiled>(256);
 
@@ -28,16 +28,31 @@ function compile(source: string): Compiled {
   const key = createHash('sha256').update(source).digest('hex');
   let entry = cache.get(key);
   if (!entry) {
-    const { program, diagnostics } = analyze(source, registry.catalog);
-    entry = program ? { program: compileProgram(program, registry), diagnostics: null } : { program: null, diagnostics };
+    const { program, diagnostics, warnings } = analyze(source, registry.catalog);
+    entry = program ? { program: compileProgram(program, registry), diagnostics: null, warnings } : { program: null, diagnostics, warnings };
     cache.set(key, entry);
   }
   return entry;
 }
 
-/** Syntax and compile errors of a protocol, in source order (empty when it is valid). */
+/**
+ * Every diagnostic of a protocol without running it: syntax and compile errors (`severity: 'error'`)
+ * and warnings (`severity: 'warning'`), in source order; empty when it is clean. The one entry behind
+ * `cpes check`, `/v1/check` and the language server, so they never disagree.
+ */
 export function checkProtocol(source: string): Diagnostic[] {
-  return compile(source).diagnostics ?? [];
+  const { diagnostics, warnings } = compile(source);
+  return [...(diagnostics ?? []), ...warnings].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** The POST /v1/check body: every diagnostic of the protocol, nothing run. */
+export function checkCode(source: string): CheckEnvelope {
+  const diagnostics = checkProtocol(source).map(toCheckDiagnostic);
+  return { success: !diagnostics.some((d) => d.severity === 'error'), diagnostics };
+}
+
+function toCheckDiagnostic({ line, column, endLine, endColumn, severity, message, suggestion }: Diagnostic): CheckDiagnostic {
+  return { line, column, endLine, endColumn, severity, message, ...(suggestion === undefined ? {} : { suggestion }) };
 }
 
 function failure(error: string, extra: Partial<RunEnvelope> = {}): RunEnvelope {

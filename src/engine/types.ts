@@ -1,6 +1,6 @@
 // The engine's public result shapes: exactly the bodies of POST /v1/run and POST /v1/call
 // (service.md §2, api.md, language.md §8–§9). The HTTP layer only adds status codes and headers.
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic, Severity } from '../diagnostic.js';
 import type { JsonValue } from '../runtime/modules/types.js';
 import type { LibraryStore } from '../store/library.js';
 
@@ -28,6 +28,23 @@ export interface RunStats {
 
 /** A diagnostic as sent in `diagnostics` (language.md §9). */
 export type DiagnosticBody = Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn' | 'message'>;
+
+/** A diagnostic of POST /v1/check and the language server: where, how bad, what, and a replacement when one is known. */
+export interface CheckDiagnostic {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  message: string;
+  suggestion?: string;
+}
+
+/** The POST /v1/check body: `success` is false when any diagnostic is an error (warnings alone pass). */
+export interface CheckEnvelope {
+  success: boolean;
+  diagnostics: CheckDiagnostic[];
+}
 
 export interface RunEnvelope {
   success: boolean;

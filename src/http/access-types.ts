@@ -12,6 +12,8 @@ export interface AccessControl {
   authenticate: Middleware;
   /** 429 (HttpError 'rate_limited', Retry-After) over a limit; otherwise counts the request and sets the rate headers */
   admit: Middleware;
+  /** like `admit`, but counted against the per-minute limit only, never the month (POST /v1/check) */
+  admitMinuteOnly: Middleware;
   /** the usage record of the authenticated account (never counted) */
   usage(account: Account): Promise<UsageRecord>;
   /** true when the store answers (GET /health) */

@@ -16,8 +16,9 @@ import { healthData } from './health.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
+import { playground } from './playground.js';
 import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
-import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateRunBody } from './schemas.js';
+import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateCheckBody, validateRunBody } from './schemas.js';
 
 export interface AppOptions {
   pool: WorkerPool;
@@ -94,6 +95,8 @@ export function createApp(options: AppOptions): Koa {
     metrics?.request(ctx.path, ctx.method, ctx.status, (performance.now() - started) / 1000);
     log(accessLogLine({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, owner: account?.owner }));
   });
+
+  app.use(playground());
 
   const router = new Router({ prefix: '/v1' });
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
@@ -172,6 +175,16 @@ export function createApp(options: AppOptions): Koa {
     ctx.status = outcome.kind === 'invalid' ? 400 : outcome.kind === 'timeout' ? 408 : outcome.kind === 'unavailable' ? 503 : 200;
     if (outcome.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
     ctx.body = outcome.body;
+  });
+
+  // diagnostics only: counted against the per-minute limit, never the month; checked in a pool child like a run
+  router.post('/check', access.authenticate, access.admitMinuteOnly, requireJson, json, async (ctx) => {
+    const body = objectBody(ctx);
+    if (!validateCheckBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCheckBody.errors));
+    const code = body.code as string;
+    if (countCodePoints(code, MAX_CODE_POINTS) > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
+    const account = ctx.state.account as Account;
+    ctx.body = await pool.check(code, account.owner, ctx.state.requestId as string);
   });
 
   router.post('/call', access.authenticate, access.admit, requireJson, json, (ctx) => {

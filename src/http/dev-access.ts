@@ -12,6 +12,9 @@ export function createDevAccess(now: () => Date = () => new Date()): AccessContr
     admit: async (_ctx, next) => {
       await next();
     },
+    admitMinuteOnly: async (_ctx, next) => {
+      await next();
+    },
     usage: async () => ({ tier: 'enterprise', owner: 'development', requests_used: 0, requests_limit: -1, period: now().toISOString().slice(0, 7) }),
     healthy: async () => true,
   };

@@ -3,7 +3,7 @@
 import { API_VERSION } from '../engine/version.js';
 import { registry } from '../runtime/modules/index.js';
 import { DOSE_LEVELS } from '../runtime/modules/types.js';
-import { callBodySchema, runBodySchema } from './schemas.js';
+import { callBodySchema, checkBodySchema, runBodySchema } from './schemas.js';
 
 const errorBody = {
   type: 'object',
@@ -37,6 +37,30 @@ export function openApiDocument(): unknown {
       schemas: {
         RunRequest: runBodySchema,
         CallRequest: callBodySchema,
+        CheckRequest: checkBodySchema,
+        CheckResponse: {
+          type: 'object',
+          required: ['success', 'diagnostics'],
+          properties: {
+            success: { type: 'boolean', description: 'false when any diagnostic is an error; warnings alone pass' },
+            diagnostics: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['line', 'column', 'endLine', 'endColumn', 'severity', 'message'],
+                properties: {
+                  line: { type: 'integer', minimum: 1 },
+                  column: { type: 'integer', minimum: 1 },
+                  endLine: { type: 'integer', minimum: 1, description: 'line of the last character of the construct' },
+                  endColumn: { type: 'integer', minimum: 1, description: 'column of the last character (inclusive)' },
+                  severity: { enum: ['error', 'warning'] },
+                  message: { type: 'string' },
+                  suggestion: { type: 'string', description: 'a replacement for the text at the span, when one is known' },
+                },
+              },
+            },
+          },
+        },
         Error: errorBody,
         DoseLevel: {
           enum: [...DOSE_LEVELS],
@@ -61,6 +85,23 @@ export function openApiDocument(): unknown {
             408: { description: 'ran longer than the time limit' },
             413: { description: 'code over 10,000 characters or body over 1 MiB' },
             429: { description: 'rate limit' },
+            503: { description: 'every worker busy and the queue full' },
+          },
+        },
+      },
+      '/check': {
+        post: {
+          summary: 'Check a protocol without running it',
+          description:
+            'Every syntax and compile error (and warning) of the protocol, as `cpes check` reports them; nothing runs. Counted against the per-minute rate limit, NOT against the monthly quota. Same size limits as /run.',
+          security: [{ apiKey: [] }],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CheckRequest' } } } },
+          responses: {
+            200: { description: 'the diagnostics (success false when there is an error)', content: { 'application/json': { schema: { $ref: '#/components/schemas/CheckResponse' } } } },
+            400: { description: 'invalid body' },
+            401: { description: 'missing or invalid key' },
+            413: { description: 'code over 10,000 characters or body over 1 MiB' },
+            429: { description: 'per-minute rate limit' },
             503: { description: 'every worker busy and the queue full' },
           },
         },

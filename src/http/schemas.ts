@@ -42,6 +42,13 @@ export const runBodySchema = {
   },
 } as const;
 
+export const checkBodySchema = {
+  type: 'object',
+  required: ['code'],
+  additionalProperties: false,
+  properties: { code: runBodySchema.properties.code },
+} as const;
+
 export const callBodySchema = {
   type: 'object',
   required: ['module', 'function'],
@@ -57,6 +64,7 @@ export const callBodySchema = {
 const ajv = createAjv();
 export const validateRunBody = ajv.compile(runBodySchema);
 export const validateCallBody = ajv.compile(callBodySchema);
+export const validateCheckBody = ajv.compile(checkBodySchema);
 
 /** Ajv's first error as a sentence naming the field. */
 export function describeBodyError(errors: readonly ErrorObject[] | null | undefined): string {

@@ -23,13 +23,13 @@ export function tokenize(source: string): LexResult {
     const ch = String.fromCodePoint(source.codePointAt(error.offset) ?? 0xfffd);
     const line = error.line ?? 1;
     const column = error.column ?? 1;
-    diagnostics.push({ stage: 'syntax', line, column, endLine: line, endColumn: column, message: `unexpected character ${describeCharacter(ch)}` });
+    diagnostics.push({ stage: 'syntax', severity: 'error', line, column, endLine: line, endColumn: column, message: `unexpected character ${describeCharacter(ch)}` });
   }
   const tokens: IToken[] = [];
   for (const token of result.tokens) {
     if (token.tokenType === UnterminatedString || token.tokenType === UnterminatedBlockComment) {
       const what = token.tokenType === UnterminatedString ? 'unterminated string: add the closing \'"\' on the same line' : "unterminated block comment: add the closing '*/'";
-      diagnostics.push({ stage: 'syntax', line: token.startLine!, column: token.startColumn!, endLine: token.startLine!, endColumn: token.startColumn!, message: what });
+      diagnostics.push({ stage: 'syntax', severity: 'error', line: token.startLine!, column: token.startColumn!, endLine: token.startLine!, endColumn: token.startColumn!, message: what });
       continue;
     }
     tokens.push(token);

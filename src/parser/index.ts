@@ -66,6 +66,7 @@ function invalidEscapes(tokens: IToken[]): Diagnostic[] {
       const column = token.startColumn! + i;
       out.push({
         stage: 'syntax',
+        severity: 'error',
         line: token.startLine!,
         column,
         endLine: token.startLine!,
@@ -88,10 +89,10 @@ export function parse(source: string): ParseResult {
   const program = p.program();
   const diagnostics: Diagnostic[] = [...lexed.diagnostics, ...invalidEscapes(lexed.tokens)];
   for (const error of p.errors) {
-    diagnostics.push({ stage: 'syntax', ...locate(error, lexed.tokens), message: error.message });
+    diagnostics.push({ stage: 'syntax', severity: 'error', ...locate(error, lexed.tokens), message: error.message });
   }
   for (const chained of p.chainErrors) {
-    diagnostics.push({ stage: 'syntax', ...positionOf(chained.token)!, message: chained.message });
+    diagnostics.push({ stage: 'syntax', severity: 'error', ...positionOf(chained.token)!, message: chained.message });
   }
   if (diagnostics.length === 0) {
     const deep = depthError(program);

@@ -17,7 +17,7 @@ const CLOSERS = new Set(['RParen', 'RBracket', 'RBrace']);
 const OPERAND_ENDS = new Set(['NumberLiteral', 'Unit', 'StringLiteral', 'RParen', 'RBracket', 'RBrace', 'Identifier', 'Kw_true', 'Kw_false', 'Kw_null']);
 
 function at(token: IToken, message: string): Diagnostic {
-  return { stage: 'syntax', line: token.startLine!, column: token.startColumn!, endLine: token.endLine!, endColumn: token.endColumn!, message };
+  return { stage: 'syntax', severity: 'error', line: token.startLine!, column: token.startColumn!, endLine: token.endLine!, endColumn: token.endColumn!, message };
 }
 
 /** The first token that opens a 65th level, or null. */
@@ -127,6 +127,7 @@ export function depthError(program: A.Program): Diagnostic | null {
     if (depth > MAX_EXPRESSION_DEPTH) {
       return {
         stage: 'syntax',
+        severity: 'error',
         line: e.line,
         column: e.column,
         endLine: e.endLine,

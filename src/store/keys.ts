@@ -38,8 +38,11 @@ export interface KeyStore {
   revokeKey(prefix: string): Promise<KeyInfo>;
   /** the account of a valid, unrevoked key; null otherwise */
   authenticate(rawKey: string): Promise<Account | null>;
-  /** checks the monthly and the sliding per-minute limit and records the request, in one transaction */
-  admit(account: Account): Promise<Admission>;
+  /**
+   * checks the monthly and the sliding per-minute limit and records the request, in one transaction;
+   * with `counting: 'minute'` (POST /v1/check) only the per-minute window applies and records it
+   */
+  admit(account: Account, counting?: Counting): Promise<Admission>;
   /** the GET /usage record (not counted) */
   usage(account: Account): Promise<UsageRecord>;
   /** on the first start (no key at all) creates the enterprise key of owner `admin` and returns it once */
@@ -91,6 +94,9 @@ export function keyToRevoke(keys: readonly KeyInfo[], prefix: string): KeyInfo {
   return key;
 }
 
+/** What a request counts against: both limits (/run, /call), or the per-minute window alone (/check). */
+export type Counting = 'minute-and-month' | 'minute';
+
 /** What a backend read inside its admission transaction, before recording anything. */
 export interface AdmissionState {
   nowMs: number;
@@ -106,12 +112,13 @@ export interface AdmissionState {
  * The decision on one request from the state read in the transaction. When it admits, the backend
  * records the request (window row and monthly count) in the same transaction.
  */
-export function decideAdmission(tier: Tier, state: AdmissionState): Admission {
+export function decideAdmission(tier: Tier, state: AdmissionState, counting: Counting = 'minute-and-month'): Admission {
   const { nowMs, used, inWindow, oldestMs } = state;
   const period = periodOf(new Date(nowMs));
   const monthlyLimit = tier.requests_per_month;
   const minuteLimit = tier.rate_limit_per_minute;
-  if (monthlyLimit !== -1 && used >= monthlyLimit) {
+  const countsMonth = counting === 'minute-and-month';
+  if (countsMonth && monthlyLimit !== -1 && used >= monthlyLimit) {
     const date = new Date(nowMs);
     const resetMs = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
     const retryAfterS = Math.ceil((resetMs - nowMs) / 1000);
@@ -135,7 +142,7 @@ export function decideAdmission(tier: Tier, state: AdmissionState): Admission {
       retryAfterS,
       minuteLimit,
       monthlyLimit,
-      monthlyRemaining: monthlyLimit === -1 ? -1 : monthlyLimit - used,
+      monthlyRemaining: monthlyLimit === -1 ? -1 : Math.max(0, monthlyLimit - used),
     };
   }
   const oldest = oldestMs ?? nowMs;
@@ -145,7 +152,7 @@ export function decideAdmission(tier: Tier, state: AdmissionState): Admission {
     minuteRemaining: minuteLimit - inWindow - 1,
     minuteResetS: Math.max(0, Math.ceil((oldest + MINUTE_MS - nowMs) / 1000)),
     monthlyLimit,
-    monthlyRemaining: monthlyLimit === -1 ? -1 : monthlyLimit - used - 1,
+    monthlyRemaining: monthlyLimit === -1 ? -1 : Math.max(0, monthlyLimit - used - (countsMonth ? 1 : 0)),
   };
 }
 

@@ -37,6 +37,8 @@ export const RUNTIME_ASSETS = {
   pkDrugRows: { kind: 'directory', path: 'src/runtime/modules/pk/data/drugs', match: /^[a-z0-9-]+\.json$/ },
   /** the author's references `cpes docs` prints: docs/language.md and the generated docs/library.md */
   docs: { kind: 'directory', path: 'docs', match: /^[a-z-]+\.md$/ },
+  /** the playground page at `/`: its HTML, stylesheet and the script `npm run playground` bundles (http/playground.ts) */
+  playground: { kind: 'directory', path: 'playground', match: /^(index\.html|style\.css|app\.js)$/ },
   /** better-sqlite3's compiled addon; the executable writes it to a cache directory to load it (store/sqlite-addon.ts) */
   sqliteAddon: { kind: 'file', path: 'node_modules/better-sqlite3/build/Release/better_sqlite3.node' },
   /** the PostgreSQL store's bridge thread with node-postgres inside; the executable writes it to the cache to start it (store/postgres/library.ts) */

@@ -113,6 +113,26 @@ export function keyStoreContract(name: string, location: () => Promise<KeyStoreH
       expect((await store.admit(account)).admitted).to.equal(false);
     });
 
+    it("counts a minute-only request (POST /v1/check) in the minute window but not in the month, and admits it after the month's limit", async () => {
+      const clock = manualClock('2026-11-30T10:00:00Z');
+      const store = await open(clock.now);
+      const account = (await store.authenticate((await store.createKey('Clinic', 'sandbox')).key))!;
+      expect(await store.admit(account, 'minute')).to.deep.include({ admitted: true, minuteRemaining: 4, monthlyRemaining: 50 });
+      expect(await store.admit(account)).to.deep.include({ admitted: true, minuteRemaining: 3, monthlyRemaining: 49 });
+      for (let i = 0; i < 3; i++) expect((await store.admit(account, 'minute')).admitted).to.equal(true);
+      expect(await store.admit(account, 'minute')).to.deep.include({ admitted: false, limit: 'minute' });
+      expect(await store.usage(account)).to.include({ requests_used: 1 });
+      // the month exhausted: counted requests are refused, minute-only ones still pass
+      for (let i = 1; i < 50; i++) {
+        clock.advance(61_000);
+        expect((await store.admit(account)).admitted, `request ${i + 1}`).to.equal(true);
+      }
+      clock.advance(61_000);
+      expect(await store.admit(account)).to.deep.include({ admitted: false, limit: 'month' });
+      expect(await store.admit(account, 'minute')).to.deep.include({ admitted: true, monthlyRemaining: 0 });
+      expect(await store.usage(account)).to.include({ requests_used: 50 });
+    });
+
     it('keeps counts and the minute window when the store is opened again', async () => {
       const clock = manualClock('2026-11-22T10:00:00Z');
       const first = await open(clock.now);

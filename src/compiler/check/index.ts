@@ -4,12 +4,15 @@
 import type { Diagnostic, Span } from '../../diagnostic.js';
 import type * as A from '../../parser/ast.js';
 import type { LibraryCatalog } from '../../runtime/modules/registry.js';
+import type { ValueSpec } from '../../runtime/modules/types.js';
 import { BUILTINS, MAX_ROUND_DIGITS, type Builtin, type BuiltinArgument } from '../../runtime/builtins.js';
 import { ROUTES } from '../../runtime/modules/types.js';
 import { commensurable, parseUnit, type Unit } from '../../units/index.js';
 import { nearestName } from '../../util/names.js';
 import { BUILTIN_TYPES, describeKind, literalFits, literalKind } from './types.js';
 import { UnitChecker, type StaticUnit, type UnitScope } from './units.js';
+import { fieldProblem, type KnownResult } from './results.js';
+import { findWarnings } from './warnings.js';
 
 export const SEVERITIES = ['info', 'warning', 'high', 'critical'] as const;
 export const ASSESSMENTS = ['sepsis', 'shock', 'aki'] as const;
@@ -23,8 +26,11 @@ interface Scope {
   units: UnitScope;
   /** names with exactly one binding (one `let`, no parameter or loop variable): their unit is fixed */
   boundOnce: Set<string>;
+  /** names bound once to a library call (or a field of one), with the result it declares */
+  results: Map<string, KnownResult>;
 }
 
+/** Every compile error and warning of a parsed program, in source order. */
 export function check(program: A.Program, catalog: LibraryCatalog): Diagnostic[] {
   return new Checker(catalog).run(program);
 }
@@ -33,6 +39,8 @@ class Checker {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly functions = new Map<string, A.FunctionDef>();
   private readonly types = new Map<string, A.TypeDef>();
+  /** whether some protocol has `input: Patient p`, so the dose check has a weight */
+  private hasPatientInput = false;
 
   private readonly units: UnitChecker;
 
@@ -54,6 +62,7 @@ class Checker {
 
   run(program: A.Program): Diagnostic[] {
     this.collectTopLevel(program);
+    this.hasPatientInput = program.items.some((item) => item.kind === 'Protocol' && item.body.some((s) => s.kind === 'Input' && s.typeName === 'Patient'));
     for (const item of program.items) {
       switch (item.kind) {
         case 'Import':
@@ -70,11 +79,21 @@ class Checker {
           break;
       }
     }
+    findWarnings(program, this.catalog, (at, message) => this.warn(at, message));
     return this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
   }
 
-  private error(at: Span, message: string): void {
-    this.diagnostics.push({ stage: 'compile', line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, message });
+  private error(at: Span, message: string, suggestion?: string | null): void {
+    this.report('error', at, message, suggestion);
+  }
+
+  private warn(at: Span, message: string): void {
+    this.report('warning', at, message);
+  }
+
+  private report(severity: 'error' | 'warning', at: Span, message: string, suggestion?: string | null): void {
+    const { line, column, endLine, endColumn } = at;
+    this.diagnostics.push({ stage: 'compile', severity, line, column, endLine, endColumn, message, ...(suggestion ? { suggestion } : {}) });
   }
 
   private collectTopLevel(program: A.Program): void {
@@ -105,7 +124,7 @@ class Checker {
       this.error(item, `only library modules can be imported, as 'import ${LIBRARY_ROOT}.<module>;'`);
       return;
     }
-    if (!this.catalog.modules.has(module)) this.error(item, this.unknownModule(module));
+    if (!this.catalog.modules.has(module)) this.error(item, this.unknownModule(module), nearestName(module, this.catalog.modules.keys()));
   }
 
   private unknownModule(module: string): string {
@@ -192,7 +211,11 @@ class Checker {
         return;
       case 'Let': {
         const unit = this.checkValue(s.value, scope);
-        if (scope.boundOnce.has(s.name)) scope.units.known.set(s.name, unit);
+        if (scope.boundOnce.has(s.name)) {
+          scope.units.known.set(s.name, unit);
+          const result = this.resultOf(s.value, scope);
+          if (result) scope.results.set(s.name, result);
+        }
         if (s.typeName !== null && s.typeSpan !== null) {
           this.checkTypeName(s.typeName, s.typeSpan);
           this.checkLiteralAgainst(s.typeName, s.value, `'${s.name}'`);
@@ -253,8 +276,12 @@ class Checker {
     }
     if (s.dose === null) {
       this.error(s, `administer ${s.drug} needs a dose: write 'administer ${s.drug} dose: 500 mg;'`);
-    } else if (this.checkValue(s.dose, scope) === 'plain') {
-      this.error(s.dose, `the dose of ${s.drug} needs a unit, e.g. '500 mg' or '15 mg/kg * p.weight'`);
+    } else {
+      const unit = this.checkValue(s.dose, scope);
+      if (unit === 'plain') this.error(s.dose, `the dose of ${s.drug} needs a unit, e.g. '500 mg' or '15 mg/kg * p.weight'`);
+      else if (unit !== null && !this.hasPatientInput && unit.terms.some((t) => t.spelling === 'kg' && t.exponent < 0)) {
+        this.warn(s.dose, `the dose of ${s.drug} is per kg (${unit.text}) but the protocol has no 'input: Patient p;', so the dose check has no weight: add the input or give the whole dose`);
+      }
     }
     if (s.route !== null && !(ROUTES as readonly string[]).includes(s.route)) {
       const near = ROUTES.find((r) => r === s.route!.toUpperCase()) ?? nearestName(s.route, ROUTES);
@@ -284,7 +311,7 @@ class Checker {
   private unknownName(name: string, at: Span, scope: Scope): void {
     const candidates = [...scope.names, ...this.functions.keys(), LIBRARY_ROOT];
     const near = nearestName(name, candidates);
-    this.error(at, `unknown name '${name}'` + (near ? `; did you mean '${near}'?` : ''));
+    this.error(at, `unknown name '${name}'` + (near ? `; did you mean '${near}'?` : ''), near);
   }
 
   private checkExpr(e: A.Expr, scope: Scope): void {
@@ -320,6 +347,7 @@ class Checker {
           return;
         }
         this.checkExpr(e.object, scope);
+        this.checkField(e, scope);
         return;
       case 'Index':
         this.checkExpr(e.object, scope);
@@ -343,6 +371,30 @@ class Checker {
         this.checkExpr(e.value, scope);
         return;
     }
+  }
+
+  /** `r.levle` where `r` holds a declared library result: the field must be one it declares. */
+  private checkField(e: A.Member, scope: Scope): void {
+    const known = this.resultOf(e.object, scope);
+    if (!known) return;
+    const problem = fieldProblem(known, e.property);
+    if (problem) this.error(e.propertySpan, problem.message, problem.suggestion);
+  }
+
+  /** What a library call, a name bound once to one, or a field of either declares; null when unknown. */
+  private resultOf(e: A.Expr, scope: Scope): KnownResult | null {
+    if (e.kind === 'Name') return scope.results.get(e.name) ?? null;
+    if (e.kind === 'Call' && e.callee.kind === 'Member' && isLibraryPath(e.callee)) {
+      const path = pathParts(e.callee);
+      const spec: ValueSpec | undefined = path.length === 3 ? this.catalog.modules.get(path[1]!)?.get(path[2]!)?.result : undefined;
+      return spec ? { spec, label: `the result of ${path.join('.')}` } : null;
+    }
+    if (e.kind === 'Member' && !isLibraryPath(e)) {
+      const parent = this.resultOf(e.object, scope);
+      const field = parent?.spec.fields?.find((f) => f.name === e.property);
+      return parent && field ? { spec: field, label: `${parent.label}'s field '${field.name}'` } : null;
+    }
+    return null;
   }
 
   private checkValueName(e: A.NameRef, scope: Scope): void {
@@ -441,7 +493,7 @@ class Checker {
     const fn = functions.get(name);
     if (!fn) {
       const near = nearestName(name, functions.keys());
-      this.error(callee.propertySpan, `unknown function '${LIBRARY_ROOT}.${module}.${name}'` + (near ? `; did you mean '${LIBRARY_ROOT}.${module}.${near}'?` : ''));
+      this.error(callee.propertySpan, `unknown function '${LIBRARY_ROOT}.${module}.${name}'` + (near ? `; did you mean '${LIBRARY_ROOT}.${module}.${near}'?` : ''), near);
       return null;
     }
     return { ...fn, label: path.join('.') };
@@ -566,5 +618,5 @@ function bindingCounts(body: A.Statement[], into = new Map<string, number>()): M
 
 function newScope(names: Set<string>, body: A.Statement[], inFunction: boolean): Scope {
   const boundOnce = new Set([...bindingCounts(body)].filter(([, n]) => n === 1).map(([name]) => name));
-  return { names, inFunction, units: { known: new Map(), patients: new Set() }, boundOnce };
+  return { names, inFunction, units: { known: new Map(), patients: new Set() }, boundOnce, results: new Map() };
 }

@@ -4,10 +4,10 @@
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
 import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RunOutcome } from '../../engine/types.js';
+import type { CheckEnvelope, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 import { inSingleExecutable } from '../../util/assets.js';
-import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
+import { WORKER_ROLE_ARGUMENT, type PoolCheckRequest, type PoolRequest, type PoolResponse, type PoolRunRequest } from './messages.js';
 
 export interface PoolOptions {
   workers: number;
@@ -40,9 +40,11 @@ export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
 
+type JobRequest = Omit<PoolRunRequest, 'id' | 'timeLimitMs'> | Omit<PoolCheckRequest, 'id' | 'timeLimitMs'>;
+
 interface Job {
-  request: Omit<PoolRequest, 'id' | 'timeLimitMs'>;
-  resolve: (outcome: RunOutcome) => void;
+  request: JobRequest;
+  resolve: (outcome: PoolResponse['outcome']) => void;
   reject: (error: Error) => void;
 }
 
@@ -126,13 +128,22 @@ export class WorkerPool {
   }
 
   run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string, actor = organization): Promise<RunOutcome> {
+    return this.submit({ kind: 'run', code, patient, organization, requestId, actor }) as Promise<RunOutcome>;
+  }
+
+  /** The protocol's diagnostics, computed in a child like a run (same queue, same time limit), nothing run. */
+  check(code: string, organization: string, requestId: string): Promise<CheckEnvelope> {
+    return this.submit({ kind: 'check', code, organization, requestId, actor: organization }) as Promise<CheckEnvelope>;
+  }
+
+  private submit(request: JobRequest): Promise<PoolResponse['outcome']> {
     if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
     if (this.workers.size < this.options.workers && this.failedStarts >= MAX_FAILED_STARTS) {
       this.failedStarts = 0;
       while (this.workers.size < this.options.workers) this.spawn();
     }
     return new Promise((resolve, reject) => {
-      const job: Job = { request: { code, patient, organization, requestId, actor }, resolve, reject };
+      const job: Job = { request, resolve, reject };
       const idle = this.idleWorker();
       if (idle) this.start(idle, job);
       else if (this.queue.length >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queue.length} runs are waiting`));

@@ -1,11 +1,9 @@
 // What the pool and its children say to each other over IPC.
-import type { RunOutcome } from '../../engine/types.js';
+import type { CheckEnvelope, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 
-export interface PoolRequest {
+interface RequestCommon {
   id: number;
-  code: string;
-  patient: Record<string, JsonValue> | undefined;
   organization: string;
   requestId: string;
   /** the key's display prefix, for the library audit trail */
@@ -14,9 +12,24 @@ export interface PoolRequest {
   timeLimitMs: number;
 }
 
+export interface PoolRunRequest extends RequestCommon {
+  kind: 'run';
+  code: string;
+  patient: Record<string, JsonValue> | undefined;
+}
+
+/** POST /v1/check: the protocol's diagnostics, nothing run; in a child, since parsing a long protocol would hold the server's event loop. */
+export interface PoolCheckRequest extends RequestCommon {
+  kind: 'check';
+  code: string;
+}
+
+export type PoolRequest = PoolRunRequest | PoolCheckRequest;
+
 export interface PoolResponse {
   id: number;
-  outcome: RunOutcome;
+  /** a RunOutcome for a run, a CheckEnvelope for a check */
+  outcome: RunOutcome | CheckEnvelope;
 }
 
 /** The argument that starts the single executable as a pool child (a SEA runs its own main script, whatever script `fork` names). */

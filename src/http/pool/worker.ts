@@ -1,6 +1,6 @@
 // A pool child: runs protocols with the engine entry point and answers over IPC. It exits when the
 // parent goes away, so no orphan keeps running.
-import { checkProtocol, runProtocol } from '../../engine/index.js';
+import { checkCode, checkProtocol, runProtocol } from '../../engine/index.js';
 import { installLibraryStore } from '../../engine/library-store.js';
 import { openLibraryStore, storeLocation } from '../../store/index.js';
 import { quotasFromEnv } from '../../store/quotas.js';
@@ -22,6 +22,10 @@ if (dataDir) installLibraryStore(openLibraryStore(storeLocation(process.env.CPES
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: PoolRequest) => {
+  if (message.kind === 'check') {
+    process.send!({ id: message.id, outcome: checkCode(message.code) } satisfies PoolResponse);
+    return;
+  }
   const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);

@@ -13,7 +13,9 @@ import {
   type ModuleDef,
   type ModuleHooks,
   type ParamSpec,
+  type ValueSpec,
 } from './types.js';
+import { resultValueSpec } from './result-spec.js';
 
 const MAX_ARRAY_ITEMS = 100_000;
 const MAX_STRING_LENGTH = 100_000;
@@ -27,7 +29,7 @@ export interface RegisteredFunction extends FunctionSpec {
   maxArgs: number;
 }
 
-/** What the checker needs to know of the library: names, argument-count ranges and parameter units. */
+/** What the checker needs to know of the library: names, argument-count ranges, parameter units, results and state. */
 export interface LibraryCatalog {
   /** module name → callable name (canonical or alias) → accepted argument counts and parameters */
   modules: ReadonlyMap<string, ReadonlyMap<string, CatalogEntry>>;
@@ -38,6 +40,10 @@ export interface CatalogEntry {
   maxArgs: number;
   /** each parameter's name and declared unit (as written in its ParamSpec) */
   params: readonly { name: string; unit: string | null }[];
+  /** the declared result as one value type (a record's `type` tag included), for field checks */
+  result: ValueSpec;
+  /** `none` for a function without effects, so a call whose result is dropped can be warned about */
+  state: FunctionSpec['state'];
 }
 
 interface CompiledParam {
@@ -80,7 +86,13 @@ export class Registry {
     this.packKinds = moduleDefs.flatMap((def) => def.packKinds ?? []).sort((a, b) => a.kind.localeCompare(b.kind));
     const modules = new Map<string, Map<string, CatalogEntry>>();
     for (const [module, names] of this.byModule) {
-      const entry = (f: RegisteredFunction): CatalogEntry => ({ minArgs: f.minArgs, maxArgs: f.maxArgs, params: f.params.map((p) => ({ name: p.name, unit: p.unit ?? null })) });
+      const entry = (f: RegisteredFunction): CatalogEntry => ({
+        minArgs: f.minArgs,
+        maxArgs: f.maxArgs,
+        params: f.params.map((p) => ({ name: p.name, unit: p.unit ?? null })),
+        result: resultValueSpec(f.result),
+        state: f.state,
+      });
       modules.set(module, new Map([...names].map(([n, f]) => [n, entry(f)])));
     }
     this.catalog = { modules };

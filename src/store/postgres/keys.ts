@@ -7,6 +7,7 @@ import type { Account, UsageRecord } from '../account.js';
 import {
   checkNewKey,
   decideAdmission,
+  type Counting,
   generateKey,
   hashKey,
   keyToRevoke,
@@ -114,13 +115,13 @@ export class PostgresKeyStore implements KeyStore {
     return { keyId: row.id, prefix: row.prefix, owner: row.owner, tier: row.tier };
   }
 
-  async admit(account: Account): Promise<Admission> {
+  async admit(account: Account, counting: Counting = 'minute-and-month'): Promise<Admission> {
     const tier = tierById(account.tier)!;
     const [row] = await this.query<{ now_ms: number; used: number; in_window: number; oldest_ms: number | null; admitted: boolean }>(
-      'SELECT now_ms, used, in_window, oldest_ms, admitted FROM cpes_admit($1, $2, $3, $4)',
-      [account.keyId, this.clock ? this.clock().getTime() : null, tier.rate_limit_per_minute, tier.requests_per_month],
+      'SELECT now_ms, used, in_window, oldest_ms, admitted FROM cpes_admit($1, $2, $3, $4, $5)',
+      [account.keyId, this.clock ? this.clock().getTime() : null, tier.rate_limit_per_minute, tier.requests_per_month, counting === 'minute-and-month'],
     );
-    const admission = decideAdmission(tier, { nowMs: row!.now_ms, used: row!.used, inWindow: row!.in_window, oldestMs: row!.oldest_ms });
+    const admission = decideAdmission(tier, { nowMs: row!.now_ms, used: row!.used, inWindow: row!.in_window, oldestMs: row!.oldest_ms }, counting);
     if (admission.admitted !== row!.admitted) throw new Error('cpes_admit and decideAdmission disagree; the schema and the code are from different versions');
     return admission;
   }

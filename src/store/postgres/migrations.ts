@@ -184,6 +184,34 @@ export const PG_MIGRATIONS: readonly string[] = [
      id integer PRIMARY KEY CHECK (id = 1),
      secret bytea NOT NULL CHECK (octet_length(secret) = 32)
    );`,
+  // 2: admission may count the per-minute window alone (POST /v1/check is not counted against the month)
+  `DROP FUNCTION cpes_admit(integer, bigint, integer, bigint);
+   CREATE FUNCTION cpes_admit(p_key integer, p_now_ms bigint, p_minute_limit integer, p_monthly_limit bigint, p_count_month boolean)
+   RETURNS TABLE (now_ms bigint, used bigint, in_window bigint, oldest_ms bigint, admitted boolean)
+   LANGUAGE plpgsql AS $$
+   DECLARE
+     v_now bigint := COALESCE(p_now_ms, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint);
+     v_period text := to_char(to_timestamp(v_now / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM');
+     v_used bigint;
+     v_n bigint;
+     v_oldest bigint;
+   BEGIN
+     PERFORM 1 FROM api_keys WHERE id = p_key FOR UPDATE;
+     SELECT u.requests INTO v_used FROM usage_monthly u WHERE u.key_id = p_key AND u.period = v_period;
+     v_used := COALESCE(v_used, 0);
+     DELETE FROM admissions a WHERE a.key_id = p_key AND a.at_ms <= v_now - 60000;
+     SELECT count(*), min(a.at_ms) INTO v_n, v_oldest FROM admissions a WHERE a.key_id = p_key;
+     IF (p_count_month AND p_monthly_limit <> -1 AND v_used >= p_monthly_limit) OR v_n >= p_minute_limit THEN
+       RETURN QUERY SELECT v_now, v_used, v_n, v_oldest, false;
+       RETURN;
+     END IF;
+     INSERT INTO admissions (key_id, at_ms) VALUES (p_key, v_now);
+     IF p_count_month THEN
+       INSERT INTO usage_monthly AS u (key_id, period, requests) VALUES (p_key, v_period, 1)
+         ON CONFLICT (key_id, period) DO UPDATE SET requests = u.requests + 1;
+     END IF;
+     RETURN QUERY SELECT v_now, v_used, v_n, v_oldest, true;
+   END $$;`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

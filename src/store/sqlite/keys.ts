@@ -9,6 +9,7 @@ import { createPrivateFile, DATABASE_FILE, ensurePrivateDir } from '../files.js'
 import {
   checkNewKey,
   decideAdmission,
+  type Counting,
   generateKey,
   hashKey,
   keyToRevoke,
@@ -46,7 +47,7 @@ export class SqliteKeyStore implements KeyStore {
   /** Statements of the per-request path, prepared once. */
   private readonly sql: Record<'byHash' | 'monthly' | 'prune' | 'window' | 'record' | 'count' | 'ping', Database.Statement>;
   /** one admission: count the window, decide, record (admit runs it as an IMMEDIATE transaction) */
-  private readonly admitOnce: Database.Transaction<(tier: Tier, keyId: number) => Admission>;
+  private readonly admitOnce: Database.Transaction<(tier: Tier, keyId: number, counting: Counting) => Admission>;
 
   private constructor(
     private readonly db: Database.Database,
@@ -64,16 +65,16 @@ export class SqliteKeyStore implements KeyStore {
       ),
     };
     // built once: db.transaction() makes four wrapper functions, a sixth of admit's time when made per request
-    this.admitOnce = db.transaction((tier: Tier, keyId: number): Admission => {
+    this.admitOnce = db.transaction((tier: Tier, keyId: number, counting: Counting): Admission => {
       const nowMs = this.now().getTime();
       const period = periodOf(new Date(nowMs));
       const used = (this.sql.monthly.get(keyId, period) as { requests: number } | undefined)?.requests ?? 0;
       this.sql.prune.run(keyId, nowMs - MINUTE_MS);
       const window = this.sql.window.get(keyId) as { n: number; oldest: number | null };
-      const admission = decideAdmission(tier, { nowMs, used, inWindow: window.n, oldestMs: window.oldest });
+      const admission = decideAdmission(tier, { nowMs, used, inWindow: window.n, oldestMs: window.oldest }, counting);
       if (admission.admitted) {
         this.sql.record.run(keyId, nowMs);
-        this.sql.count.run(keyId, period);
+        if (counting === 'minute-and-month') this.sql.count.run(keyId, period);
       }
       return admission;
     });
@@ -147,10 +148,10 @@ export class SqliteKeyStore implements KeyStore {
     });
   }
 
-  admit(account: Account): Promise<Admission> {
+  admit(account: Account, counting: Counting = 'minute-and-month'): Promise<Admission> {
     const tier = tierById(account.tier)!;
     const keyId = account.keyId!;
-    return this.guarded(() => this.admitOnce.immediate(tier, keyId));
+    return this.guarded(() => this.admitOnce.immediate(tier, keyId, counting));
   }
 
   usage(account: Account): Promise<UsageRecord> {
