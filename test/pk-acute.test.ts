@@ -288,3 +288,13 @@ describe('pk pralidoxime and deferoxamine (issue 24)', () => {
     expect(level('Deferoxamine', 20, 'mg/kg/h', 70, 'IV')).to.equal('ERROR');
   });
 });
+
+describe('pk fosphenytoin and mannitol (issue 24)', () => {
+  it('fosphenytoin: 150 mg PE/min boxed limit; listed conditions answer true, others null (partial list); a strong CYP3A4 inducer like phenytoin', () => {
+    expect(level('Fosphenytoin', 150, 'mg/min', 70)).to.not.equal('ERROR');
+    expect(level('Fosphenytoin', 200, 'mg/min', 70)).to.equal('ERROR');
+    expect(contraindicated('Fosphenytoin', 'sinus bradycardia')).to.equal(true);
+    expect(contraindicated('Fosphenytoin', 'pregnancy')).to.equal(null);
+    expect(call('check_interactions', 'Fosphenytoin', ['Simvastatin']).max_severity).to.equal(call('check_interactions', 'Phenytoin', ['Simvastatin']).max_severity);
+  });
+});
