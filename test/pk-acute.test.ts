@@ -298,3 +298,18 @@ describe('pk fosphenytoin and mannitol (issue 24)', () => {
     expect(call('check_interactions', 'Fosphenytoin', ['Simvastatin']).max_severity).to.equal(call('check_interactions', 'Phenytoin', ['Simvastatin']).max_severity);
   });
 });
+
+describe('pk droperidol and diphenhydramine (issue 24)', () => {
+  it('droperidol: contraindicated with long QT; QT-prolonging with ondansetron', () => {
+    expect(contraindicated('Droperidol', 'congenital long QT syndrome')).to.equal(true);
+    expect(call('check_interactions', 'Droperidol', ['Ondansetron']).max_severity).to.equal('MODERATE');
+  });
+
+  it('diphenhydramine injection: 100 mg per dose, 400 mg per day, 25 mg/min; contraindicated when breastfeeding', () => {
+    expect(level('Diphenhydramine', 50, 'mg')).to.not.equal('ERROR');
+    expect(level('Diphenhydramine', 150, 'mg')).to.equal('ERROR');
+    expect(level('Diphenhydramine', 500, 'mg/day')).to.equal('ERROR');
+    expect(level('Diphenhydramine', 30, 'mg/min', null, 'IV')).to.equal('ERROR');
+    expect(contraindicated('Diphenhydramine', 'breastfeeding')).to.equal(true);
+  });
+});
