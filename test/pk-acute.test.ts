@@ -313,3 +313,12 @@ describe('pk droperidol and diphenhydramine (issue 24)', () => {
     expect(contraindicated('Diphenhydramine', 'breastfeeding')).to.equal(true);
   });
 });
+
+describe('pk enalaprilat (issue 24)', () => {
+  it('5 mg per dose and 20 mg per day; an ACE inhibitor, so it completes the NSAID + RAAS inhibitor + diuretic triple', () => {
+    expect(level('Enalaprilat', 5, 'mg')).to.not.equal('ERROR');
+    expect(level('Enalaprilat', 6, 'mg')).to.equal('ERROR');
+    expect(level('Enalaprilat', 25, 'mg/day')).to.equal('ERROR');
+    expect(call('check_interactions', 'Enalaprilat', ['Ibuprofen', 'Furosemide'])).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+  });
+});
