@@ -322,3 +322,11 @@ describe('pk enalaprilat (issue 24)', () => {
     expect(call('check_interactions', 'Enalaprilat', ['Ibuprofen', 'Furosemide'])).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
   });
 });
+
+describe('pk cyanide antidotes (issue 24)', () => {
+  it('sodium nitrite no faster than 5 mL/min of 3% (150 mg/min); thiosulfate resolves by its name', () => {
+    expect(level('Sodium_Nitrite', 150, 'mg/min')).to.not.equal('ERROR');
+    expect(level('Sodium_Nitrite', 200, 'mg/min')).to.equal('ERROR');
+    expect(call('get_profile', 'sodium thiosulfate')).to.include({ found: true, name: 'Sodium_Thiosulfate' });
+  });
+});
