@@ -288,3 +288,45 @@ describe('pk pralidoxime and deferoxamine (issue 24)', () => {
     expect(level('Deferoxamine', 20, 'mg/kg/h', 70, 'IV')).to.equal('ERROR');
   });
 });
+
+describe('pk fosphenytoin and mannitol (issue 24)', () => {
+  it('fosphenytoin: 150 mg PE/min boxed limit; listed conditions answer true, others null (partial list); a strong CYP3A4 inducer like phenytoin', () => {
+    expect(level('Fosphenytoin', 150, 'mg/min', 70)).to.not.equal('ERROR');
+    expect(level('Fosphenytoin', 200, 'mg/min', 70)).to.equal('ERROR');
+    expect(contraindicated('Fosphenytoin', 'sinus bradycardia')).to.equal(true);
+    expect(contraindicated('Fosphenytoin', 'pregnancy')).to.equal(null);
+    expect(call('check_interactions', 'Fosphenytoin', ['Simvastatin']).max_severity).to.equal(call('check_interactions', 'Phenytoin', ['Simvastatin']).max_severity);
+  });
+});
+
+describe('pk droperidol and diphenhydramine (issue 24)', () => {
+  it('droperidol: contraindicated with long QT; QT-prolonging with ondansetron', () => {
+    expect(contraindicated('Droperidol', 'congenital long QT syndrome')).to.equal(true);
+    expect(call('check_interactions', 'Droperidol', ['Ondansetron']).max_severity).to.equal('MODERATE');
+  });
+
+  it('diphenhydramine injection: 100 mg per dose, 400 mg per day, 25 mg/min; contraindicated when breastfeeding', () => {
+    expect(level('Diphenhydramine', 50, 'mg')).to.not.equal('ERROR');
+    expect(level('Diphenhydramine', 150, 'mg')).to.equal('ERROR');
+    expect(level('Diphenhydramine', 500, 'mg/day')).to.equal('ERROR');
+    expect(level('Diphenhydramine', 30, 'mg/min', null, 'IV')).to.equal('ERROR');
+    expect(contraindicated('Diphenhydramine', 'breastfeeding')).to.equal(true);
+  });
+});
+
+describe('pk enalaprilat (issue 24)', () => {
+  it('5 mg per dose and 20 mg per day; an ACE inhibitor, so it completes the NSAID + RAAS inhibitor + diuretic triple', () => {
+    expect(level('Enalaprilat', 5, 'mg')).to.not.equal('ERROR');
+    expect(level('Enalaprilat', 6, 'mg')).to.equal('ERROR');
+    expect(level('Enalaprilat', 25, 'mg/day')).to.equal('ERROR');
+    expect(call('check_interactions', 'Enalaprilat', ['Ibuprofen', 'Furosemide'])).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+  });
+});
+
+describe('pk cyanide antidotes (issue 24)', () => {
+  it('sodium nitrite no faster than 5 mL/min of 3% (150 mg/min); thiosulfate resolves by its name', () => {
+    expect(level('Sodium_Nitrite', 150, 'mg/min')).to.not.equal('ERROR');
+    expect(level('Sodium_Nitrite', 200, 'mg/min')).to.equal('ERROR');
+    expect(call('get_profile', 'sodium thiosulfate')).to.include({ found: true, name: 'Sodium_Thiosulfate' });
+  });
+});

@@ -31,6 +31,7 @@ const RXNORM_NAME: Record<string, string> = {
   Protamine: 'protamine sulfate (USP)',
   Phytonadione: 'vitamin K1',
   Glycopyrrolate: 'glycopyrronium',
+  Sodium_Thiosulfate: 'thiosulfate',
   Prothrombin_Complex_Concentrate: 'factor IX / factor VII / factor X / protein C / protein S / prothrombin',
   Sacubitril_Valsartan: 'sacubitril / valsartan',
   Carbidopa_Levodopa: 'carbidopa / levodopa',
