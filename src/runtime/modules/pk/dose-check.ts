@@ -9,6 +9,7 @@ import { ArgumentError, type CallContext, type DoseLevel, type JsonObject } from
 import { convertDose, parseDoseUnit, type DoseUnit } from './dose-units.js';
 import { factsRecord, type PatientFacts } from './patient.js';
 import { patientRules, RULE_RANK, type RuleResult } from './patient-rules.js';
+import { rangeText, TENFOLD, usualRangeReason, type Range } from './usual-range.js';
 import { administered, findDrug, tableOf, type Drug, type IndicationLimits, type LimitValue, type LoadingDose, type PeriodLimit, type Route, type UsualRange } from './table.js';
 
 export type Level = DoseLevel;
@@ -74,8 +75,8 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
   if (!drug) {
     return { drug: null, level: 'UNKNOWN', reason: null, kind: null, amount: null, record: record('UNKNOWN', 'dose UNKNOWN drug', dose, unit, null, null, null, null, null) };
   }
-  const kind: Kind | null = parsed.ok ? kindOf(parsed.unit) : null;
-  const route = resolveRoute(drug, request.route, request.label, kind);
+  const givenKind = parsed.ok ? kindOf(parsed.unit) : null;
+  const route = resolveRoute(drug, request.route, request.label, givenKind);
   const indication = resolveIndication(drug, request.indication, request.label);
   const fail = (reason: string, kind: Kind | null): DoseCheck => ({
     drug,
@@ -85,8 +86,9 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
     amount: null,
     record: record('ERROR', `dose ERROR ${reason}`, dose, unit, kind, route, null, null, null),
   });
-  if (!parsed.ok || kind === null) return fail(parsed.ok ? 'no kind' : parsed.reason, null);
+  if (!parsed.ok) return fail(parsed.reason, null);
   const given = parsed.unit;
+  const kind = kindOf(given);
   if (!(Number.isFinite(dose) && dose > 0)) return fail(`dose must be greater than 0, got ${String(dose)}`, null);
   // far beyond any real dose in any unit, and small enough that every unit conversion stays a finite number
   if (dose > MAX_DOSE) return fail(`dose ${String(dose)} ${unit} is beyond any real dose (more than ${MAX_DOSE} of its unit)`, null);
@@ -206,8 +208,6 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
   };
 }
 
-const TENFOLD = 10;
-
 function kindOf(unit: DoseUnit): Kind {
   return unit.time === null ? 'SINGLE' : unit.time === 'day' ? 'DAILY' : unit.time === 'week' ? 'WEEKLY' : 'RATE';
 }
@@ -225,12 +225,6 @@ function loadingDose(ctx: CallContext, drug: Drug, route: Route, dose: number, g
 
 function loadBlock(load: LoadingDose): Block {
   return { usual_low: load.usual_low, usual_high: load.usual_high, max: load.max_single, unit: load.unit, byWeight: undefined };
-}
-
-interface Range {
-  low: number | null;
-  high: number | null;
-  unit: string;
 }
 
 /** The usual range that applies: the named indication's, else the per-kg one when the weight is known, else the route's. */
@@ -526,20 +520,6 @@ class Evaluation {
     if (this.binding.max !== null) return;
     this.binding = cap ? { max, unit, cap: { value: cap.value, unit: cap.unit } } : { max, unit };
   }
-}
-
-/** A range as text that never prints a missing bound as a number: `500-1000 mg`, `up to 1.5 mg/kg`, `from 2 mg`. */
-export function rangeText(range: Range): string {
-  if (range.low !== null && range.high !== null) return range.low === range.high ? `${String(range.high)} ${range.unit}` : `${String(range.low)}-${String(range.high)} ${range.unit}`;
-  if (range.high !== null) return `up to ${String(range.high)} ${range.unit}`;
-  return `from ${String(range.low)} ${range.unit}`;
-}
-
-function usualRangeReason(range: Range, converted: number, load: boolean): string | null {
-  const what = load ? 'usual loading range' : 'usual range';
-  if (range.high !== null && above(converted, range.high)) return `above ${what} ${rangeText(range)}`;
-  if (range.low !== null && below(converted, range.low)) return `below ${what} ${rangeText(range)}`;
-  return null;
 }
 
 /** A single dose as an absolute canonical amount (mg, mL, units, mEq, mmol); null when it needs an absent weight. */
