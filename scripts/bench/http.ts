@@ -28,12 +28,15 @@ const RUN = JSON.stringify({ code: SMALL_PROTOCOL, patient: { bp: 85 } });
 const RUNAWAY = JSON.stringify({ code: 'function fib(n) {\n    if n < 2 { return n; }\n    return fib(n - 1) + fib(n - 2);\n}\nprotocol P { let x = fib(60); }' });
 
 const samples = new Map<string, Figures[]>();
+/** server CPU seconds per request (parent and workers), per measurement */
+const cpuPerRequest = new Map<string, number[]>();
 async function measure(name: string, server: Started, path: string, init?: LoadInit): Promise<void> {
   if (!samples.has(name)) await load(`${server.url}${path}`, { ...init, durationS: WARM_UP_S }); // the JIT's first seconds are not the figure
   const before = cpuSeconds(server);
   const figures = await load(`${server.url}${path}`, init);
   const after = cpuSeconds(server);
   samples.set(name, [...(samples.get(name) ?? []), figures]);
+  if (before && after) cpuPerRequest.set(name, [...(cpuPerRequest.get(name) ?? []), (after.own + after.children - before.own - before.children) / figures.requests]);
   const perRequest = (s: number): string => `${((s * 1e6) / figures.requests).toFixed(0).padStart(4)} µs`;
   const cpu = before && after ? `  CPU/request ${perRequest(after.own - before.own)}${after.children > before.children ? ` + workers ${perRequest(after.children - before.children)}` : ''}` : '';
   process.stdout.write(
@@ -43,6 +46,12 @@ async function measure(name: string, server: Started, path: string, init?: LoadI
 const mean = (name: string, pick: (f: Figures) => number): number => {
   const list = samples.get(name)!;
   return list.reduce((sum, f) => sum + pick(f), 0) / list.length;
+};
+/** how much more CPU a request of `versus` takes than one of `name`, in percent (null without /proc) */
+const cpuShare = (name: string, versus: string): number | null => {
+  const average = (list: number[] | undefined): number | null => (list?.length ? list.reduce((a, b) => a + b, 0) / list.length : null);
+  const [a, b] = [average(cpuPerRequest.get(name)), average(cpuPerRequest.get(versus))];
+  return a && b ? (b / a) * 100 : null;
 };
 const worst = (name: string, pick: (f: Figures) => number): number => Math.max(...samples.get(name)!.map(pick));
 
@@ -103,9 +112,9 @@ try {
     ratioTarget('/run small protocol vs reference', rps('POST /v1/run small protocol'), referenceMean('run'), 10),
     latency('/run small protocol p99 (worst round)', worst('POST /v1/run small protocol', (f) => f.p99), 5),
     ratioTarget('/call scores.qsofa vs reference', rps('POST /v1/call scores.qsofa'), referenceMean('call'), 10),
-    share('/health vs bare Koa + @koa/router', rps('GET /v1/health'), rps('bare Koa + @koa/router, same JSON'), 90),
-    share('/call metered vs dev', rps('POST /v1/call, metered'), rps('POST /v1/call scores.qsofa'), 85),
-    share('/run metered vs dev', rps('POST /v1/run, metered'), rps('POST /v1/run small protocol'), 85),
+    share('/health vs bare Koa + @koa/router', rps('GET /v1/health'), rps('bare Koa + @koa/router, same JSON'), 90, cpuShare('GET /v1/health', 'bare Koa + @koa/router, same JSON')),
+    share('/call metered vs dev', rps('POST /v1/call, metered'), rps('POST /v1/call scores.qsofa'), 85, cpuShare('POST /v1/call, metered', 'POST /v1/call scores.qsofa')),
+    share('/run metered vs dev', rps('POST /v1/run, metered'), rps('POST /v1/run small protocol'), 85, cpuShare('POST /v1/run, metered', 'POST /v1/run small protocol')),
     latency('/health p99, 2 runaway runs in the workers', worst('GET /v1/health, 2 runaway runs', (f) => f.p99), 5),
   ]);
   process.stdout.write(`(/health vs reference: ${(rps('GET /v1/health') / referenceMean('health')).toFixed(1)}×; vs bare node:http: ${((rps('GET /v1/health') / rps('bare node:http, same JSON')) * 100).toFixed(0)}%)\n`);
