@@ -20,20 +20,21 @@ describe('pk acute-care drugs: label limits at their boundaries', () => {
   });
 
   it('esmolol: 200 mcg/kg/min without an indication (rate control), up to 300 for perioperative hypertension', () => {
-    expect(level('Esmolol', 200, 'mcg/kg/min', 70)).to.equal('UNCHECKED'); // within the rate; no daily limit is known
+    expect(level('Esmolol', 200, 'mcg/kg/min', 70)).to.equal('OK'); // within the usual range and at the label's rate maximum (issue 22)
     expect(level('Esmolol', 201, 'mcg/kg/min', 70)).to.equal('ERROR');
-    expect(level('Esmolol', 300, 'mcg/kg/min', 70, null, 'intraoperative and postoperative hypertension')).to.equal('UNCHECKED');
+    expect(level('Esmolol', 300, 'mcg/kg/min', 70, null, 'intraoperative and postoperative hypertension')).to.not.equal('ERROR');
     expect(level('Esmolol', 301, 'mcg/kg/min', 70, null, 'intraoperative and postoperative hypertension')).to.equal('ERROR');
   });
 
   it('nicardipine IV: 15 mg/h is the label maximum', () => {
-    expect(level('Nicardipine', 15, 'mg/h')).to.equal('UNCHECKED'); // within the rate; no daily limit is known
+    expect(level('Nicardipine', 15, 'mg/h')).to.equal('OK'); // the label's maximum rate, within its usual range (issue 22)
     expect(level('Nicardipine', 16, 'mg/h')).to.equal('ERROR');
   });
 
-  it('a neuromuscular blocker without a label maximum is UNCHECKED, never OK', () => {
-    expect(level('Rocuronium', 0.6, 'mg/kg', 70)).to.equal('UNCHECKED');
-    expect(level('Succinylcholine', 1, 'mg/kg', 70)).to.equal('UNCHECKED');
+  it('a neuromuscular blocker at its label dose is OK (the usual range is known), and ten times it is an ERROR', () => {
+    expect(level('Rocuronium', 0.6, 'mg/kg', 70)).to.equal('OK');
+    expect(level('Succinylcholine', 1, 'mg/kg', 70)).to.equal('OK');
+    expect(level('Rocuronium', 12, 'mg/kg', 70)).to.equal('ERROR');
   });
 });
 
@@ -122,7 +123,7 @@ describe('pk calcium gluconate (issue 24)', () => {
 
 describe('pk dopamine, dantrolene and phytonadione (issue 24)', () => {
   it('dopamine: the label sets no maximum rate, so a high rate is not an ERROR; its label conditions answer true', () => {
-    expect(level('Dopamine', 60, 'mcg/kg/min', 70)).to.equal('UNCHECKED'); // no rate limit ('none'), daily limit unknown
+    expect(level('Dopamine', 60, 'mcg/kg/min', 70)).to.equal('WARNING'); // above the usual range; no label maximum ('none'), under ten times the usual top
     expect(contraindicated('Dopamine', 'pheochromocytoma')).to.equal(true);
     expect(contraindicated('Dopamine', 'uncorrected tachyarrhythmias')).to.equal(true);
   });
