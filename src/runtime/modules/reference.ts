@@ -2,7 +2,9 @@
 // can never disagree with what /v1/modules, /v1/call and the checker accept. A test fails when stale.
 import { parseUnit } from '../../units/index.js';
 import type { Registry, RegisteredFunction } from './registry.js';
-import type { ParamSpec } from './types.js';
+import { resultValueSpec } from './result-spec.js';
+import type { ParamSpec, PatientCriterion, ResultField, ValueSpec } from './types.js';
+import { PATIENT_FIELDS } from './util/patient.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -28,6 +30,53 @@ function unitText(p: ParamSpec): string {
   return parseUnit(p.unit) ? `${p.unit} (converted)` : p.unit;
 }
 
+const KIND_WORDS: Record<string, string> = { number: 'number', integer: 'whole number', string: 'string', boolean: 'boolean', array: 'list', object: 'record', null: 'null', any: 'any value' };
+
+/** `number`, `list of string`, `record`, `number or null`. */
+function valueType(v: ValueSpec): string {
+  const kinds = Array.isArray(v.type) ? v.type : [v.type as string];
+  return kinds.map((k) => (k === 'array' && v.items ? `list of ${valueType(v.items)}` : KIND_WORDS[k] ?? k)).join(' or ');
+}
+
+function fieldMeaning(f: ResultField): string {
+  const parts = [f.description || '*(not yet described)*'];
+  if (f.enum) parts.push(`one of ${f.enum.map((v) => `\`${v}\``).join(', ')}`);
+  if (f.optional) parts.push('absent when not applicable');
+  return parts.join('; ');
+}
+
+/** One row per field, nested record fields as `outer.inner`. */
+function fieldRows(fields: readonly ResultField[], prefix = ''): string[] {
+  return fields.flatMap((f) => {
+    const row = `| \`${prefix}${f.name}\` | ${cell(valueType(f))} | ${cell(f.unit ?? '')} | ${cell(fieldMeaning(f))} |`;
+    const nested = f.fields ?? f.items?.fields;
+    return nested ? [row, ...fieldRows(nested, `${prefix}${f.name}${f.fields ? '' : '[]'}.`)] : [row];
+  });
+}
+
+function resultSection(f: RegisteredFunction): string[] {
+  const spec = resultValueSpec(f.result);
+  const unit = spec.unit ? ` in ${spec.unit}` : '';
+  const meaning = spec.description ? `: ${cell(spec.description)}` : '';
+  if (!spec.fields) return [`Result: a ${valueType(spec)}${unit}${meaning}.`];
+  const tag = 'bare' in f.result ? f.result.record!.type : f.result.type;
+  const head =
+    'bare' in f.result
+      ? `Result: a ${valueType({ ...spec, type: f.result.bare })}${unit}${meaning}; with \`detail: true\`, a \`${tag}\` record:`
+      : `Result: a \`${tag}\` record${meaning}:`;
+  return [head, '', '| Field | Type | Unit | Meaning |', '|---|---|---|---|', ...fieldRows(spec.fields)];
+}
+
+function patientFieldText(name: string): string {
+  const known = PATIENT_FIELDS[name];
+  return known ? `\`${name}\` (${known.unit}, ${known.meaning})` : `\`${name}\``;
+}
+
+function patientSection(criteria: readonly PatientCriterion[]): string[] {
+  const rows = criteria.map((c) => `| ${cell(c.alternatives.map((set) => set.map(patientFieldText).join(' + ')).join(' or '))} | ${c.required ? 'required' : 'optional'} |`);
+  return ['Patient fields it reads (send them in the patient object; units as in [language.md](language.md)):', '', '| Field | |', '|---|---|', ...rows];
+}
+
 function functionSection(module: string, f: RegisteredFunction): string {
   const lines = [`### \`med.${module}.${f.name}\``, '', cell(f.description), ''];
   if (f.aliases?.length) lines.push(`Aliases: ${f.aliases.map((a) => `\`${a}\``).join(', ')}.`, '');
@@ -38,7 +87,8 @@ function functionSection(module: string, f: RegisteredFunction): string {
     lines.push('No parameters.');
   }
   lines.push('');
-  lines.push('result' in f.result && 'fields' in f.result ? `Result: a \`${f.result.type}\` record with ${f.result.fields.map((x) => `\`${typeof x === 'string' ? x : x.name}\``).join(', ')}.` : `Result: a bare ${(f.result as { bare: string }).bare}.`);
+  if (f.patientFields?.length) lines.push(...patientSection(f.patientFields), '');
+  lines.push(...resultSection(f));
   if (f.state !== 'none') lines.push('', `State: keeps state per ${f.state === 'run' ? 'run' : 'organization'}.`);
   if (f.sources.length) lines.push('', 'Sources:', ...f.sources.map((s) => `- ${cell(s)}`));
   lines.push('');

@@ -13,7 +13,7 @@ const MAX_JSON_FIELD_BYTES = 64 * 1024;
 const MAX_EVENTS = 10_000;
 const MAX_EVENTS_BYTES = 1024 * 1024;
 const MAX_STRING = 1000;
-const SOURCE = 'modules.md §16 (organization-scoped records in the service store)';
+const SOURCE = 'organization-scoped records in the service store';
 
 const text = (name: string, description: string, extra: Partial<ParamSpec> = {}): ParamSpec => ({ name, type: 'string', maxLength: MAX_STRING, description, ...extra });
 const patientId: ParamSpec = text('patient_id', "the organization's patient id: 1–64 characters A–Z a–z 0–9 . _ -", { maxLength: 64 });
