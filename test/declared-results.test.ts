@@ -2,6 +2,7 @@
 // checker, so reading a field a result does not declare is a compile error with "did you mean".
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { startServer } from '../src/cli/serve.js';
 import { checkProtocol, runProtocol } from '../src/engine/index.js';
 import { registry } from '../src/runtime/modules/index.js';
 
@@ -59,5 +60,22 @@ describe('declared results (issue 26)', () => {
       expect(f.patientFields!.length, f.name).to.be.greaterThan(0);
     }
     expect(text).to.contain('| `rr` (breaths/min, respiratory rate) | required |');
+  });
+
+  it('/v1/modules and /v1/openapi.json give each function its declared result and a score its patient fields', async function () {
+    this.timeout(60_000);
+    const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: '', workers: 1, runTimeoutMs: 5000, maxQueue: 2, heapMb: 256, dev: true }, () => {});
+    try {
+      const listing = (await (await fetch(`${server.url}/modules`)).json()) as { functions: Record<string, any>; modules: Record<string, string[]> };
+      expect(Object.keys(listing.functions)).to.have.length(registry.functions().length);
+      const news2 = listing.functions['scores.news2'];
+      expect(news2.result.type).to.equal('object');
+      expect(news2.result.fields.find((f: { name: string }) => f.name === 'risk')).to.deep.include({ type: 'string', description: 'clinical risk band' });
+      expect(news2.patient_fields[0]).to.deep.equal({ alternatives: [['rr']], required: true });
+      const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as { 'x-library-functions': Record<string, any> };
+      expect(openapi['x-library-functions']['scores.news2'].result).to.deep.equal(news2.result);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { callFunction } from '../engine/call.js';
 import { API_VERSION, ENGINE_VERSION } from '../engine/version.js';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
+import { functionCatalogue } from './function-catalogue.js';
 import { installedPacks } from '../runtime/packs/active.js';
 import { tableStatus } from '../runtime/modules/table-status.js';
 import { StoreUnavailableError } from '../store/errors.js';
@@ -164,7 +165,7 @@ export function createApp(options: AppOptions): Koa {
 
   router.get('/modules', (ctx) => {
     const modules = registry.listing();
-    ctx.body = { module_count: Object.keys(modules).length, modules, data_versions: shippedTables() };
+    ctx.body = { module_count: Object.keys(modules).length, modules, data_versions: shippedTables(), functions: functionCatalogue() };
   });
 
   router.get('/openapi.json', (ctx) => {

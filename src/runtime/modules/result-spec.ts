@@ -21,13 +21,18 @@ function recordFields(record: RecordResultSpec): ResultField[] {
   return lookup ? [...tagged, SUGGESTIONS] : tagged;
 }
 
+/** A names-only declaration may be incomplete (see ValueSpec.open). */
+function openness(record: RecordResultSpec): { open?: true } {
+  return record.fields.some((f) => typeof f === 'string') ? { open: true } : {};
+}
+
 export function resultValueSpec(result: ResultSpec): ValueSpec {
   if ('bare' in result) {
     const { bare, description = '', unit, items, record } = result;
     const base: ValueSpec = { type: bare, description, ...(unit !== undefined && { unit }), ...(items && { items }) };
-    return record ? { ...base, type: [bare, 'object'], fields: recordFields(record) } : base;
+    return record ? { ...base, type: [bare, 'object'], fields: recordFields(record), ...openness(record) } : base;
   }
-  return { type: 'object', description: result.description ?? '', fields: recordFields(result) };
+  return { type: 'object', description: result.description ?? '', fields: recordFields(result), ...openness(result) };
 }
 
 function kindOf(value: JsonValue): string {
@@ -59,7 +64,10 @@ export function resultMismatch(value: JsonValue, spec: ValueSpec, path = 'result
     const byName = new Map(spec.fields.map((f) => [f.name, f]));
     for (const [key, field] of Object.entries(record)) {
       const declaredField = byName.get(key);
-      if (!declaredField) return `${path}.${key} is not declared`;
+      if (!declaredField) {
+        if (spec.open) continue;
+        return `${path}.${key} is not declared`;
+      }
       const problem = resultMismatch(field, declaredField, `${path}.${key}`);
       if (problem) return problem;
     }

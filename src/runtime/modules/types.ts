@@ -47,6 +47,11 @@ export interface ValueSpec {
   items?: ValueSpec;
   /** for a record: its fields */
   fields?: readonly ResultField[];
+  /**
+   * A record declared in the older names-only form, which may be incomplete: neither the checker nor
+   * the boundary refuses a field it does not list. Goes away when every result is typed (issue 26).
+   */
+  open?: boolean;
 }
 
 /** One field of a record result. `optional` fields may be absent (they are omitted rather than null). */
