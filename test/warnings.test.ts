@@ -76,6 +76,12 @@ describe('warnings (issue 26)', () => {
     expect(unknown).to.include({ severity: 'error', stage: 'compile', line: 1, column: 41, endLine: 1, endColumn: 45, suggestion: 'score' });
     expect(unused).to.include({ severity: 'warning', line: 1, column: 14 });
     expect(unused).to.not.have.property('suggestion');
+    // the suggestion replaces exactly the span: a route, a severity, a type name as written
+    const suggestions = (code: string): (string | undefined)[] => checkProtocol(code).filter((d) => d.severity === 'error').map((d) => d.suggestion);
+    expect(suggestions('protocol P { input: Patient p; administer Vancomycin dose: 1 g route: IW; alert "a" severity: critcal; }')).to.deep.equal(['IV', 'critical']);
+    expect(suggestions('type Vitals { hr: int; } protocol P { input: Vitalz v; track v.hr; }')).to.deep.equal(['Vitals']);
+    // a name inside a statement's path has no span of its own: no replacement is offered
+    expect(suggestions('protocol P { input: Patient pat; track pt.hr; }')).to.deep.equal([undefined]);
   });
 
   it('a protocol with only warnings runs, and the run answer is unchanged by them', () => {
