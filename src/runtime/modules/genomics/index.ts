@@ -96,7 +96,7 @@ const genomics: ModuleDef = {
         sequenceParam('mrna_sequence', 'IUPAC nucleotide letters'),
         { name: 'start_at_aug', type: 'boolean', default: false, description: 'start at the first AUG instead of the first base' },
       ],
-      result: { bare: 'string', description: 'the protein in one-letter amino-acid codes, to the first stop codon' },
+      result: { bare: 'string', description: 'the protein in one-letter amino-acid codes (X for a codon with an ambiguity code), to the first stop codon; empty when start_at_aug finds no AUG' },
       sources: ['NCBI Genetic Codes, translation table 1 (standard code)'],
       impl: (a) => translate(s(a.mrna_sequence), a.start_at_aug as boolean),
     }),
