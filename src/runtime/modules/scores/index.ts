@@ -1,5 +1,5 @@
 // modules.md §3: bedside severity scores. Each takes the patient first (MOISSCode order).
-import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
+import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef, type RecordResultSpec } from '../types.js';
 import { patientCriteria, rejectUnknownFields } from './fields.js';
 import { QSOFA_RECORD, SCORE_RESULTS, SOFA_RECORD } from './results.js';
 import { PatientReader } from '../util/patient.js';
@@ -96,6 +96,13 @@ export function kdigoAki(patient: JsonObject): JsonObject {
 const patientParam = { name: 'patient', type: 'patient', description: 'the patient: the fields listed below, in the units of the language reference' } as const;
 const detailParam = { name: 'detail', type: 'boolean', default: false, description: 'return the SCORE record instead of the bare integer' } as const;
 
+/** The SCORE record results.ts declares for a score; a score without one is a defect found at start-up. */
+function declaredResult(name: string): RecordResultSpec {
+  const result = SCORE_RESULTS[name];
+  if (!result) throw new Error(`scores.${name}: declare its result in scores/results.ts`);
+  return result;
+}
+
 /** A score over the patient alone, returning the SCORE record results.ts declares for it. */
 function patientScore(
   name: string,
@@ -109,7 +116,7 @@ function patientScore(
     ...(aliases ? { aliases } : {}),
     description,
     params: [patientParam],
-    result: SCORE_RESULTS[name]!,
+    result: declaredResult(name),
     state: 'none',
     sources,
     impl: (args) => impl(args.patient as JsonObject),
