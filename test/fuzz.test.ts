@@ -46,7 +46,8 @@ describe('fuzz (short seeded campaign of npm run fuzz)', function () {
     const sound = { type: 'SIGNAL_PI', perfusion_index: 2, status: 'NORMAL_PERFUSION', interpretation: 'x' };
     expect(resultProblem(fn, sound)).to.equal(null);
     expect(resultProblem(fn, { ...sound, perfusion_index: Infinity } as never)).to.equal('result.perfusion_index is Infinity');
-    expect(resultProblem(fn, { ...sound, stack: 'x' })).to.equal('result carries fields the registry does not declare: stack');
-    expect(resultProblem(fn, { ...sound, type: 'OTHER' })).to.equal('result type should be SIGNAL_PI, got "OTHER"');
+    expect(resultProblem(fn, { ...sound, stack: 'x' })).to.equal('result.stack is not declared');
+    expect(resultProblem(fn, { ...sound, type: 'OTHER' })).to.equal('result.type is "OTHER", declared one of SIGNAL_PI');
+    expect(resultProblem(fn, { ...sound, perfusion_index: '2' })).to.equal('result.perfusion_index is string, declared number');
   });
 });

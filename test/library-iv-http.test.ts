@@ -37,7 +37,7 @@ describe('library IV over HTTP (biochem, epi, nutrition, fhir)', function () {
     expect(functions['nutrition.bmi'].parameters[0]).to.include({ name: 'weight_kg', unit: 'kg', required: true, minimum: 0.3 });
     expect(functions['epi.sir_model'].parameters[4]).to.include({ name: 'days', default: 100, maximum: 3650, required: false });
     expect(functions['biochem.competitive_inhibition'].aliases).to.deep.equal(['enzyme_inhibition']);
-    expect(functions['fhir.from_fhir'].result.fields).to.include.members(['temp', 'glucose', 'warnings']);
+    expect(functions['fhir.from_fhir'].result.fields.map((f: { name: string }) => f.name)).to.include.members(['temp', 'glucose', 'warnings']);
     for (const module of Object.keys(CALLABLE)) {
       for (const [name, fn] of Object.entries<any>(functions).filter(([key]) => key.startsWith(`${module}.`))) {
         expect(fn.sources, name).to.not.be.empty;

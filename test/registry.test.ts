@@ -21,10 +21,36 @@ const demo: ModuleDef = {
         { name: 'readings', type: 'array', items: { type: 'number' }, description: 'series', default: null },
         { name: 'count', type: ['string', 'integer'], description: 'a union', default: 1 },
       ],
-      result: { type: 'ECHO', fields: ['test', 'value', 'unit'] },
+      result: {
+        type: 'ECHO',
+        fields: [
+          { name: 'test', type: 'string', description: 'the test echoed' },
+          { name: 'value', type: 'number', description: 'the value echoed' },
+          { name: 'unit', type: 'string', description: 'the unit echoed', enum: ['mg/dL', 'mmol/L'] },
+          { name: 'readings', type: ['array', 'null'], items: { type: 'number', description: 'a reading' }, description: 'the series echoed' },
+        ],
+      },
       state: 'none',
       sources: ['test'],
       impl: (args) => ({ type: 'ECHO', test: args.test!, value: args.value!, unit: args.unit!, readings: args.readings! }),
+    },
+    {
+      name: 'undeclared',
+      description: 'answers a field its declaration does not have',
+      params: [],
+      result: { type: 'ECHO', fields: [{ name: 'test', type: 'string', description: 'a test' }] },
+      state: 'none',
+      sources: [],
+      impl: () => ({ type: 'ECHO', test: 'a', levle: 'HIGH' }),
+    },
+    {
+      name: 'misdeclared',
+      description: 'answers a string where its declaration says number',
+      params: [],
+      result: { bare: 'number' },
+      state: 'none',
+      sources: [],
+      impl: () => 'five',
     },
     {
       name: 'broken',
@@ -52,7 +78,7 @@ const message = (action: () => unknown): string => {
 
 describe('library registry', () => {
   it('lists canonical names then aliases, and resolves aliases to the same function', () => {
-    expect(registry.listing()).to.deep.equal({ demo: ['interpret', 'broken', 'interp'] });
+    expect(registry.listing()).to.deep.equal({ demo: ['interpret', 'undeclared', 'misdeclared', 'broken', 'interp'] });
     expect(registry.resolve('demo', 'interp')).to.equal(fn);
     expect(registry.catalog.modules.get('demo')!.get('interp')).to.include({ minArgs: 2, maxArgs: 5 });
   });
@@ -106,6 +132,18 @@ describe('library registry', () => {
     const result = registry.invoke(fn, ['Plt', 95], {}, ctx) as Record<string, unknown>;
     expect(Object.keys(result)).to.deep.equal(['type', 'test', 'value', 'unit', 'readings']);
     expect(() => registry.invoke(registry.resolve('demo', 'broken')!, [], {}, ctx)).to.throw(/non-finite/);
+  });
+
+  it('refuses an answer outside the declared result at the boundary (a library defect, never passed on)', () => {
+    const ctx = createContext({ source: 'call', seed: 1 });
+    expect(() => registry.invoke(registry.resolve('demo', 'undeclared')!, [], {}, ctx)).to.throw('demo.undeclared answered outside its declared result: result.levle is not declared');
+    expect(() => registry.invoke(registry.resolve('demo', 'misdeclared')!, [], {}, ctx)).to.throw('demo.misdeclared answered outside its declared result: result is string, declared number');
+  });
+
+  it('declares a tagged record\'s type field from the tag, for the checker and the reference', () => {
+    const spec = registry.catalog.modules.get('demo')!.get('interpret')!.result;
+    expect(spec.fields!.map((f) => f.name)).to.deep.equal(['type', 'test', 'value', 'unit', 'readings']);
+    expect(spec.fields![0]).to.include({ type: 'string' }).and.to.have.property('enum').that.deep.equals(['ECHO']);
   });
 });
 

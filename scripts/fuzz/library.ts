@@ -5,6 +5,7 @@
 import { callFunction } from '../../src/engine/call.js';
 import { registry } from '../../src/runtime/modules/index.js';
 import type { RegisteredFunction } from '../../src/runtime/modules/registry.js';
+import { resultMismatch, resultValueSpec } from '../../src/runtime/modules/result-spec.js';
 import type { JsonType, JsonValue, ParamSpec } from '../../src/runtime/modules/types.js';
 import { PATIENT_FIELDS } from '../../src/runtime/modules/util/patient.js';
 import type { Rng } from './random.js';
@@ -143,21 +144,14 @@ function argumentsFor(fn: RegisteredFunction, rng: Rng): JsonValue[] {
 export function resultProblem(fn: RegisteredFunction, result: JsonValue): string | null {
   const nonFinite = findNonFinite(result, 'result');
   if (nonFinite) return nonFinite;
-  const spec = fn.result;
-  if ('bare' in spec) {
-    const ok =
-      spec.bare === 'array' ? Array.isArray(result) : spec.bare === 'integer' ? Number.isInteger(result) || isRecord(result) : typeof result === spec.bare || isRecord(result);
-    return ok ? null : `result should be ${spec.bare}, got ${JSON.stringify(result).slice(0, 80)}`;
-  }
-  if (!isRecord(result)) return `result should be a ${spec.type} record, got ${JSON.stringify(result).slice(0, 80)}`;
-  // a record names its type in `type`, a FHIR resource in `resourceType`
-  const type = result.resourceType ?? result.type;
-  if (type !== spec.type) return `result type should be ${spec.type}, got ${JSON.stringify(type)}`;
-  // A lookup miss has its own shape (§1.3: found false, the query echoed, suggestions); some fields are
-  // optional by design (a drug's notes), so the check is that nothing undeclared reaches the caller.
-  if (result.found === false) return null;
-  const declared = spec.fields.map((f) => (typeof f === 'string' ? f : f.name));
-  const undeclared = Object.keys(result).filter((k) => !declared.includes(k));
+  // the declaration the checker, the reference and the library boundary read
+  const spec = resultValueSpec(fn.result);
+  const mismatch = resultMismatch(result, spec);
+  if (mismatch) return mismatch;
+  // a names-only (older) declaration is still held to its list here, except a lookup miss (§1.3)
+  if (!spec.open || !isRecord(result) || result.found === false) return null;
+  const names = new Set(spec.fields!.map((f) => f.name));
+  const undeclared = Object.keys(result).filter((k) => !names.has(k));
   return undeclared.length ? `result carries fields the registry does not declare: ${undeclared.join(', ')}` : null;
 }
 

@@ -7,6 +7,7 @@ import bodyParser from 'koa-bodyparser';
 import { callFunction } from '../engine/call.js';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
+import { functionCatalogue } from './function-catalogue.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
@@ -146,7 +147,7 @@ export function createApp(options: AppOptions): Koa {
 
   router.get('/modules', (ctx) => {
     const modules = registry.listing();
-    ctx.body = { module_count: Object.keys(modules).length, modules, data_versions: shippedTables() };
+    ctx.body = { module_count: Object.keys(modules).length, modules, data_versions: shippedTables(), functions: functionCatalogue() };
   });
 
   router.get('/openapi.json', (ctx) => {

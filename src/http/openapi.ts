@@ -1,8 +1,8 @@
 // GET /v1/openapi.json: built from the request schemas that validate bodies and from the registry's
 // typed parameters, so the description cannot drift from what the service accepts.
 import { API_VERSION } from '../engine/version.js';
-import { registry } from '../runtime/modules/index.js';
 import { DOSE_LEVELS } from '../runtime/modules/types.js';
+import { functionCatalogue } from './function-catalogue.js';
 import { callBodySchema, checkBodySchema, runBodySchema } from './schemas.js';
 
 const errorBody = {
@@ -10,20 +10,6 @@ const errorBody = {
   required: ['success', 'error', 'code'],
   properties: { success: { const: false }, error: { type: 'string' }, code: { type: 'string' } },
 };
-
-function functionCatalogue(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const fn of registry.functions()) {
-    out[`${fn.module}.${fn.name}`] = {
-      description: fn.description,
-      aliases: fn.aliases ?? [],
-      parameters: fn.params.map((p) => ({ ...p, required: !('default' in p) })),
-      result: fn.result,
-      sources: fn.sources,
-    };
-  }
-  return out;
-}
 
 let cached: unknown = null;
 
@@ -72,7 +58,7 @@ export function openApiDocument(): unknown {
     paths: {
       '/health': { get: { summary: 'Service health', responses: { 200: { description: 'healthy' }, 503: { description: 'degraded' } } } },
       '/tiers': { get: { summary: 'Pricing tiers', responses: { 200: { description: 'the four tiers' } } } },
-      '/modules': { get: { summary: 'Every library module and function', responses: { 200: { description: 'module listing' } } } },
+      '/modules': { get: { summary: 'Every library module and function', responses: { 200: { description: 'module listing; `functions` gives each function\'s parameters and declared result, as x-library-functions does' } } } },
       '/run': {
         post: {
           summary: 'Run a protocol',
@@ -109,7 +95,7 @@ export function openApiDocument(): unknown {
       '/call': {
         post: {
           summary: 'Call one library function',
-          description: 'The functions and their typed parameters are listed under x-library-functions.',
+          description: 'The functions, their typed parameters and their declared results are listed under x-library-functions.',
           security: [{ apiKey: [] }],
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CallRequest' } } } },
           responses: { 200: { description: 'result' }, 400: { description: 'unknown function or invalid argument' }, 401: { description: 'missing or invalid key' }, 429: { description: 'rate limit' } },

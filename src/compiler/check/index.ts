@@ -83,6 +83,7 @@ class Checker {
     return this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
   }
 
+  /** `suggestion` replaces exactly the text of `at` (a name as written), so an editor can offer it as a fix. */
   private error(at: Span, message: string, suggestion?: string | null): void {
     this.report('error', at, message, suggestion);
   }
@@ -124,7 +125,7 @@ class Checker {
       this.error(item, `only library modules can be imported, as 'import ${LIBRARY_ROOT}.<module>;'`);
       return;
     }
-    if (!this.catalog.modules.has(module)) this.error(item, this.unknownModule(module), nearestName(module, this.catalog.modules.keys()));
+    if (!this.catalog.modules.has(module)) this.error(item, this.unknownModule(module));
   }
 
   private unknownModule(module: string): string {
@@ -132,11 +133,12 @@ class Checker {
     return `unknown library module '${LIBRARY_ROOT}.${module}'` + (near ? `; did you mean '${LIBRARY_ROOT}.${near}'?` : '');
   }
 
-  private checkTypeName(name: string, at: Span, allowPatient = true): void {
-    if (Object.hasOwn(BUILTIN_TYPES, name) && (allowPatient || name !== 'Patient')) return;
+  /** `at` is the type name itself when `named` (so a near name can replace it), else the construct holding it. */
+  private checkTypeName(name: string, at: Span, named = true): void {
+    if (Object.hasOwn(BUILTIN_TYPES, name)) return;
     if (this.types.has(name)) return;
     const near = nearestName(name, [...Object.keys(BUILTIN_TYPES), ...this.types.keys()]);
-    this.error(at, `unknown type '${name}'` + (near ? `; did you mean '${near}'?` : ''));
+    this.error(at, `unknown type '${name}'` + (near ? `; did you mean '${near}'?` : ''), named ? near : null);
   }
 
   /** All fields of a type, its ancestors' first; null when the chain is broken or cyclic. */
@@ -181,9 +183,9 @@ class Checker {
       if (params.has(param.name)) this.error(param, `duplicate parameter '${param.name}' in function '${fn.name}'`);
       params.add(param.name);
       names.add(param.name);
-      if (param.typeName !== null) this.checkTypeName(param.typeName, param);
+      if (param.typeName !== null) this.checkTypeName(param.typeName, param, false);
     }
-    if (fn.returnType !== null) this.checkTypeName(fn.returnType, fn);
+    if (fn.returnType !== null) this.checkTypeName(fn.returnType, fn, false);
     const scope = newScope(names, fn.body, true);
     for (const param of fn.params) scope.boundOnce.delete(param.name);
     this.checkBody(fn.body, scope);
@@ -206,7 +208,7 @@ class Checker {
         if (s.typeName === 'Patient' && scope.boundOnce.has(s.name)) scope.units.patients.add(s.name);
         if (s.typeName !== 'Patient' && !this.types.has(s.typeName)) {
           const near = nearestName(s.typeName, ['Patient', ...this.types.keys()]);
-          this.error(s.typeSpan, `input type must be 'Patient' or a type defined in this file, not '${s.typeName}'` + (near ? `; did you mean '${near}'?` : ''));
+          this.error(s.typeSpan, `input type must be 'Patient' or a type defined in this file, not '${s.typeName}'` + (near ? `; did you mean '${near}'?` : ''), near);
         }
         return;
       case 'Let': {
@@ -241,7 +243,7 @@ class Checker {
         this.checkValue(s.message, scope);
         if (s.severity !== null && !(SEVERITIES as readonly string[]).includes(s.severity)) {
           const near = nearestName(s.severity, SEVERITIES);
-          this.error(s.severitySpan ?? s, `unknown severity '${s.severity}': use ${SEVERITIES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
+          this.error(s.severitySpan ?? s, `unknown severity '${s.severity}': use ${SEVERITIES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''), s.severitySpan && near);
         }
         return;
       case 'Administer':
@@ -254,7 +256,7 @@ class Checker {
         this.checkPathRoot(s.target, s, scope);
         if (!(ASSESSMENTS as readonly string[]).includes(s.condition)) {
           const near = nearestName(s.condition, ASSESSMENTS);
-          this.error(s.conditionSpan, `unknown assessment '${s.condition}': use ${ASSESSMENTS.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
+          this.error(s.conditionSpan, `unknown assessment '${s.condition}': use ${ASSESSMENTS.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''), near);
         }
         return;
       case 'Return':
@@ -285,7 +287,7 @@ class Checker {
     }
     if (s.route !== null && !(ROUTES as readonly string[]).includes(s.route)) {
       const near = ROUTES.find((r) => r === s.route!.toUpperCase()) ?? nearestName(s.route, ROUTES);
-      this.error(s.routeSpan ?? s, `unknown route '${s.route}': use ${ROUTES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''));
+      this.error(s.routeSpan ?? s, `unknown route '${s.route}': use ${ROUTES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''), s.routeSpan && near);
     }
     if (s.every !== null) {
       const unit = this.checkValue(s.every, scope);
@@ -305,13 +307,14 @@ class Checker {
 
   private checkPathRoot(path: string[], at: Span, scope: Scope): void {
     const root = path[0];
-    if (root !== undefined && !scope.names.has(root)) this.unknownName(root, at, scope);
+    if (root !== undefined && !scope.names.has(root)) this.unknownName(root, at, scope, false);
   }
 
-  private unknownName(name: string, at: Span, scope: Scope): void {
+  /** `at` is the name itself when `named` (so a near name can replace it), else the statement holding it. */
+  private unknownName(name: string, at: Span, scope: Scope, named = true): void {
     const candidates = [...scope.names, ...this.functions.keys(), LIBRARY_ROOT];
     const near = nearestName(name, candidates);
-    this.error(at, `unknown name '${name}'` + (near ? `; did you mean '${near}'?` : ''), near);
+    this.error(at, `unknown name '${name}'` + (near ? `; did you mean '${near}'?` : ''), named ? near : null);
   }
 
   private checkExpr(e: A.Expr, scope: Scope): void {

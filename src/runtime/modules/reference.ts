@@ -2,7 +2,9 @@
 // can never disagree with what /v1/modules, /v1/call and the checker accept. A test fails when stale.
 import { parseUnit } from '../../units/index.js';
 import type { Registry, RegisteredFunction } from './registry.js';
-import type { ParamSpec, ResultSpec } from './types.js';
+import { resultValueSpec } from './result-spec.js';
+import type { ParamSpec, PatientCriterion, ResultField, ValueSpec } from './types.js';
+import { PATIENT_FIELDS } from './util/patient.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -28,16 +30,51 @@ function unitText(p: ParamSpec): string {
   return parseUnit(p.unit) ? `${p.unit} (converted)` : p.unit;
 }
 
-/** A record's fields as a sentence, or as a table with type, unit and meaning once the fields are typed. */
-function resultLines(result: ResultSpec): string[] {
-  if (!('fields' in result)) return [`Result: a bare ${result.bare}${result.unit ? ` (${result.unit})` : ''}.`];
-  if (result.fields.every((x) => typeof x === 'string')) return [`Result: a \`${result.type}\` record with ${result.fields.map((x) => `\`${x as string}\``).join(', ')}.`];
-  const rows = result.fields.map((x) => {
-    if (typeof x === 'string') return `| \`${x}\` |  |  |  |`;
-    const type = Array.isArray(x.type) ? x.type.join(' or ') : (x.type as string);
-    return `| \`${x.name}\`${x.optional ? ' (optional)' : ''} | ${type} | ${cell(x.unit ?? '')} | ${cell(x.description)} |`;
+const KIND_WORDS: Record<string, string> = { number: 'number', integer: 'whole number', string: 'string', boolean: 'boolean', array: 'list', object: 'record', null: 'null', any: 'any value' };
+
+/** `number`, `list of string`, `record`, `number or null`. */
+function valueType(v: ValueSpec): string {
+  const kinds = Array.isArray(v.type) ? v.type : [v.type as string];
+  return kinds.map((k) => (k === 'array' && v.items ? `list of ${valueType(v.items)}` : KIND_WORDS[k] ?? k)).join(' or ');
+}
+
+function fieldMeaning(f: ResultField): string {
+  const parts = [f.description || '*(not yet described)*'];
+  if (f.enum) parts.push(`one of ${f.enum.map((v) => `\`${v}\``).join(', ')}`);
+  if (f.optional) parts.push('absent when not applicable');
+  return parts.join('; ');
+}
+
+/** One row per field, nested record fields as `outer.inner`. */
+function fieldRows(fields: readonly ResultField[], prefix = ''): string[] {
+  return fields.flatMap((f) => {
+    const row = `| \`${prefix}${f.name}\` | ${cell(valueType(f))} | ${cell(f.unit ?? '')} | ${cell(fieldMeaning(f))} |`;
+    const nested = f.fields ?? f.items?.fields;
+    return nested ? [row, ...fieldRows(nested, `${prefix}${f.name}${f.fields ? '' : '[]'}.`)] : [row];
   });
-  return [`Result: a \`${result.type}\` record:`, '', '| Field | Type | Unit | Meaning |', '|---|---|---|---|', ...rows];
+}
+
+function resultSection(f: RegisteredFunction): string[] {
+  const spec = resultValueSpec(f.result);
+  const unit = spec.unit ? ` in ${spec.unit}` : '';
+  const meaning = spec.description ? `: ${cell(spec.description)}` : '';
+  if (!spec.fields) return [`Result: a ${valueType(spec)}${unit}${meaning}.`];
+  const tag = 'bare' in f.result ? f.result.record!.type : f.result.type;
+  const head =
+    'bare' in f.result
+      ? `Result: a ${valueType({ ...spec, type: f.result.bare })}${unit}${meaning}; with \`detail: true\`, a \`${tag}\` record:`
+      : `Result: a \`${tag}\` record${meaning}:`;
+  return [head, '', '| Field | Type | Unit | Meaning |', '|---|---|---|---|', ...fieldRows(spec.fields)];
+}
+
+function patientFieldText(name: string): string {
+  const known = PATIENT_FIELDS[name];
+  return known ? `\`${name}\` (${known.unit}, ${known.meaning})` : `\`${name}\``;
+}
+
+function patientSection(criteria: readonly PatientCriterion[]): string[] {
+  const rows = criteria.map((c) => `| ${cell(c.alternatives.map((set) => set.map(patientFieldText).join(' + ')).join(' or '))} | ${c.required ? 'required' : 'optional'} |`);
+  return ['Patient fields it reads (send them in the patient object; units as in [language.md](language.md)):', '', '| Field | |', '|---|---|', ...rows];
 }
 
 function functionSection(module: string, f: RegisteredFunction): string {
@@ -50,7 +87,8 @@ function functionSection(module: string, f: RegisteredFunction): string {
     lines.push('No parameters.');
   }
   lines.push('');
-  lines.push(...resultLines(f.result));
+  if (f.patientFields?.length) lines.push(...patientSection(f.patientFields), '');
+  lines.push(...resultSection(f));
   if (f.state !== 'none') lines.push('', `State: keeps state per ${f.state === 'run' ? 'run' : 'organization'}.`);
   if (f.sources.length) lines.push('', 'Sources:', ...f.sources.map((s) => `- ${cell(s)}`));
   lines.push('');
@@ -69,6 +107,12 @@ export function libraryReferenceMarkdown(registry: Registry): string {
     'plain number is taken in that unit; a quantity of another kind is a compile error. See',
     '[language.md](language.md) for the language itself.',
     '[drugs.md](drugs.md) lists every drug of the `pk` table with its names, routes and what is known of it.',
+    '',
+    'Each function ends with its result: its type, and for a record each field with its type, unit and',
+    'meaning. Reading a field a result does not declare is a compile error (`r.levle`: did you mean',
+    "`level`?). A lookup that answers `found` answers a name it does not know with `found: false` and",
+    '`suggestions`, the nearest known names. A field marked *(not yet described)* is declared by name only:',
+    'its record may carry other fields too, and reading it is checked only when running.',
     '',
     '## Modules',
     '',

@@ -15,7 +15,7 @@ import {
   type ParamSpec,
   type ValueSpec,
 } from './types.js';
-import { resultValueSpec } from './result-spec.js';
+import { resultMismatch, resultValueSpec } from './result-spec.js';
 
 const MAX_ARRAY_ITEMS = 100_000;
 const MAX_STRING_LENGTH = 100_000;
@@ -190,7 +190,11 @@ export class Registry {
       throw error;
     }
     try {
-      return copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
+      const result = copyResult(fn.impl(bound, ctx), `${fn.module}.${fn.name}`);
+      // the declaration is what the checker, the reference and /v1/modules promise: an answer outside it is a defect
+      const mismatch = resultMismatch(result, this.catalog.modules.get(fn.module)!.get(fn.name)!.result);
+      if (mismatch) throw new Error(`${fn.module}.${fn.name} answered outside its declared result: ${mismatch}`);
+      return result;
     } catch (error) {
       // an installed data pack that cannot be used is the operator's to fix: say so, never answer without it
       if (error instanceof PackError) throw new ArgumentError(`${fn.module}.${fn.name}: ${error.message}`);

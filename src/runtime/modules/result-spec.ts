@@ -1,22 +1,79 @@
-// A function's declared result (types.ts ResultSpec) as one ValueSpec: the form the checker, the
-// reference and the boundary check read, so a tagged record's `type` field is declared once, here.
-import type { ResultField, ResultSpec, ValueSpec } from './types.js';
+// A function's declared result (types.ts ResultSpec) as one ValueSpec, the form the checker, the
+// reference and the boundary check read, and the check that an answer keeps to its declaration.
+import type { JsonValue, RecordResultSpec, ResultField, ResultSpec, ValueSpec } from './types.js';
 
-/** A field declared by name only (the older form) may hold anything; its meaning is not yet written. */
+/** A field declared by name only (the older form) may hold anything and may be absent. */
 function fieldSpec(field: string | ResultField): ResultField {
-  return typeof field === 'string' ? { name: field, type: 'any', description: '' } : field;
+  return typeof field === 'string' ? { name: field, type: 'any', description: '', optional: true } : field;
+}
+
+const SUGGESTIONS: ResultField = { name: 'suggestions', type: 'array', items: { type: 'string', description: 'a known name' }, description: 'when not found: the nearest known names', optional: true };
+
+function recordFields(record: RecordResultSpec): ResultField[] {
+  const fields = record.fields.map(fieldSpec);
+  // the tag's one value is known from the declaration itself (a FHIR resource is tagged by `resourceType`)
+  const tag = fields.some((f) => f.name === 'resourceType') ? 'resourceType' : 'type';
+  const tagField: ResultField = { name: tag, type: 'string', description: 'the kind of record', enum: [record.type] };
+  const listed = fields.some((f) => f.name === tag);
+  const tagged = listed ? fields.map((f) => (f.name === tag && f.type === 'any' ? tagField : f)) : [tagField, ...fields];
+  // a lookup that declares `found` answers a miss with the nearest known names (one convention for every lookup)
+  const lookup = tagged.some((f) => f.name === 'found') && !tagged.some((f) => f.name === 'suggestions');
+  return lookup ? [...tagged, SUGGESTIONS] : tagged;
+}
+
+/** A names-only declaration may be incomplete (see ValueSpec.open). */
+function openness(record: RecordResultSpec): { open?: true } {
+  return record.fields.some((f) => typeof f === 'string') ? { open: true } : {};
 }
 
 export function resultValueSpec(result: ResultSpec): ValueSpec {
   if ('bare' in result) {
-    const { bare, description = '', unit, items } = result;
-    return { type: bare, description, ...(unit !== undefined && { unit }), ...(items && { items }) };
+    const { bare, description = '', unit, items, record } = result;
+    const base: ValueSpec = { type: bare, description, ...(unit !== undefined && { unit }), ...(items && { items }) };
+    return record ? { ...base, type: [bare, 'object'], fields: recordFields(record), ...openness(record) } : base;
   }
-  const fields = result.fields.map(fieldSpec);
-  const tag: ResultField = { name: 'type', type: 'string', description: 'the kind of record', enum: [result.type] };
-  return {
-    type: 'object',
-    description: result.description ?? '',
-    fields: fields.some((f) => f.name === 'type') ? fields.map((f) => (f.name === 'type' && f.type === 'any' ? tag : f)) : [tag, ...fields],
-  };
+  return { type: 'object', description: result.description ?? '', fields: recordFields(result), ...openness(result) };
+}
+
+function kindOf(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function fits(kind: string, declared: readonly string[]): boolean {
+  return declared.includes('any') || declared.includes(kind) || (kind === 'integer' && declared.includes('number'));
+}
+
+/** Where `value` leaves its declaration (`result.level: undeclared`, `result.dose is a string, declared number`); null when it keeps to it. */
+export function resultMismatch(value: JsonValue, spec: ValueSpec, path = 'result'): string | null {
+  const declared = Array.isArray(spec.type) ? spec.type : [spec.type as string];
+  const kind = kindOf(value);
+  if (!fits(kind, declared)) return `${path} is ${kind}, declared ${declared.join(' or ')}`;
+  if (spec.enum && (typeof value === 'string' || typeof value === 'number') && !spec.enum.includes(value)) return `${path} is ${JSON.stringify(value)}, declared one of ${spec.enum.join(', ')}`;
+  if (kind === 'array' && spec.items) {
+    const items = value as JsonValue[];
+    for (let i = 0; i < items.length; i++) {
+      const problem = resultMismatch(items[i]!, spec.items, `${path}[${i}]`);
+      if (problem) return problem;
+    }
+  }
+  if (kind === 'object' && spec.fields) {
+    const record = value as Record<string, JsonValue>;
+    const byName = new Map(spec.fields.map((f) => [f.name, f]));
+    for (const [key, field] of Object.entries(record)) {
+      const declaredField = byName.get(key);
+      if (!declaredField) {
+        if (spec.open) continue;
+        return `${path}.${key} is not declared`;
+      }
+      const problem = resultMismatch(field, declaredField, `${path}.${key}`);
+      if (problem) return problem;
+    }
+    // a names-only declaration does not say which fields every answer carries
+    const missing = spec.open ? undefined : spec.fields.find((f) => !f.optional && !(f.name in record));
+    if (missing) return `${path}.${missing.name} is declared but missing`;
+  }
+  return null;
 }

@@ -47,6 +47,11 @@ export interface ValueSpec {
   items?: ValueSpec;
   /** for a record: its fields */
   fields?: readonly ResultField[];
+  /**
+   * A record declared in the older names-only form, which may be incomplete: neither the checker nor
+   * the boundary refuses a field it does not list. Goes away when every result is typed (issue 26).
+   */
+  open?: boolean;
 }
 
 /** One field of a record result. `optional` fields may be absent (they are omitted rather than null). */
@@ -55,16 +60,40 @@ export interface ResultField extends ValueSpec {
   optional?: boolean;
 }
 
+/** A tagged record result: `type` is the value of its `type` field (FHIR resources: `resourceType`). */
+export interface RecordResultSpec {
+  type: string;
+  description?: string;
+  /** every field it may carry; a bare name is the older form, not yet described */
+  fields: readonly (string | ResultField)[];
+}
+
 /**
- * What a function returns (§1.2): a tagged record (`type` is the value of its `type` field) with its
- * fields, or a bare value. Issue 26 makes every field a ResultField; a bare name is the older form.
+ * What a function returns (§1.2): a tagged record with its fields, or a bare value (with `record`
+ * when a `detail: true` argument answers a record instead). Issue 26 makes every field a ResultField.
  */
 export type ResultSpec =
-  | { type: string; description?: string; fields: readonly (string | ResultField)[] }
-  | { bare: 'number' | 'integer' | 'string' | 'array' | 'boolean'; description?: string; unit?: string; items?: ValueSpec };
+  | RecordResultSpec
+  | {
+      bare: 'number' | 'integer' | 'string' | 'array' | 'boolean';
+      description?: string;
+      unit?: string;
+      items?: ValueSpec;
+      /** the record answered instead when the call asks for detail */
+      record?: RecordResultSpec;
+    };
 
 /** Arguments after validation, keyed by parameter name; optional ones absent from the call hold their default. */
 export type Args = Record<string, JsonValue>;
+
+/**
+ * One criterion of the patient a function reads (docs/library.md lists them under the function):
+ * alternative ways to give it, each a set of fields given together (`map`, or `bp` + `diastolic_bp`).
+ */
+export interface PatientCriterion {
+  alternatives: readonly (readonly string[])[];
+  required: boolean;
+}
 
 export interface FunctionSpec {
   name: string;
@@ -72,6 +101,8 @@ export interface FunctionSpec {
   description: string;
   params: readonly ParamSpec[];
   result: ResultSpec;
+  /** for a function taking the whole patient: the fields it reads */
+  patientFields?: readonly PatientCriterion[];
   state: 'none' | 'run' | 'org';
   /** citations of the formulas and tables the function uses */
   sources: readonly string[];

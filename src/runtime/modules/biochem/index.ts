@@ -5,6 +5,7 @@ import { competitiveInhibition, getEnzyme, lineweaverBurk, michaelisMenten } fro
 import { atpYield, getPathway } from './pathways.js';
 import { ENZYMES } from './tables.js';
 import { deltaGapFunction } from './delta-gap.js';
+import { BIOCHEM_RESULTS } from './results.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const n = (v: unknown): number => v as number;
@@ -12,7 +13,6 @@ const s = (v: unknown): string => v as string;
 const ENZYME: ParamSpec = { name: 'enzyme_name', type: 'string', maxLength: 200, description: 'enzyme name or alias (LDH, Trypsin, Xanthine_Oxidase, …)' };
 const mM = (name: string, description: string, strict: boolean): ParamSpec => ({ name, type: 'number', unit: 'mM', ...(strict ? { exclusiveMinimum: 0 } : { minimum: 0 }), maximum: 1e6, description });
 const mmol = (name: string, description: string, minimum: number, maximum: number): ParamSpec => ({ name, type: 'number', unit: 'mmol/L', minimum, maximum, description });
-const KINETIC_BASIS = ['organism', 'substrate', 'source', 'note'];
 const MM = 'Michaelis & Menten, Biochem Z 1913; Briggs & Haldane, Biochem J 1925';
 const TABLES = 'enzyme identities: ExPASy ENZYME 27.0 (2001); kinetic constants: one paper per enzyme (organism and substrate named)';
 const LEHNINGER = 'Nelson & Cox, Lehninger Principles of Biochemistry, 8th ed., 2021';
@@ -25,7 +25,7 @@ const biochem: ModuleDef = {
       name: 'michaelis_menten',
       description: 'Michaelis–Menten rate at a substrate concentration, on published constants; velocity is null where the source gives no Vmax.',
       params: [ENZYME, mM('substrate_conc', 'substrate concentration', false)],
-      result: { type: 'BIOCHEM_KINETICS', fields: ['type', 'enzyme', 'found', 'substrate_conc_mM', 'velocity', 'vmax', 'vmax_unit', 'km', 'fraction_vmax', ...KINETIC_BASIS] },
+      result: BIOCHEM_RESULTS.michaelis_menten!,
       sources: [MM, TABLES],
       impl: (a) => michaelisMenten(s(a.enzyme_name), n(a.substrate_conc)),
     }),
@@ -33,7 +33,7 @@ const biochem: ModuleDef = {
       name: 'lineweaver_burk',
       description: 'Double-reciprocal (Lineweaver–Burk) points and line for the given substrate concentrations.',
       params: [ENZYME, { name: 'substrate_concs', type: 'array', items: { type: 'number', exclusiveMinimum: 0 }, minItems: 1, maxItems: 1000, unit: 'mM', description: 'substrate concentrations, each > 0' }],
-      result: { type: 'BIOCHEM_LB_PLOT', fields: ['type', 'enzyme', 'found', 'y_intercept', 'x_intercept', 'slope', 'data_points', ...KINETIC_BASIS] },
+      result: BIOCHEM_RESULTS.lineweaver_burk!,
       sources: ['Lineweaver & Burk, J Am Chem Soc 1934;56:658-666', TABLES],
       impl: (a) => lineweaverBurk(s(a.enzyme_name), a.substrate_concs as number[]),
     }),
@@ -42,7 +42,7 @@ const biochem: ModuleDef = {
       aliases: ['enzyme_inhibition'],
       description: 'Competitive inhibition: apparent Km, inhibited and uninhibited rates, percent inhibition. Ki is required.',
       params: [ENZYME, mM('substrate_conc', 'substrate concentration', true), mM('inhibitor_conc', 'inhibitor concentration', false), mM('ki', 'inhibition constant Ki', true)],
-      result: { type: 'BIOCHEM_INHIBITION', fields: ['type', 'enzyme', 'found', 'inhibition_type', 'velocity_inhibited', 'velocity_uninhibited', 'km_apparent', 'percent_inhibition', ...KINETIC_BASIS] },
+      result: BIOCHEM_RESULTS.competitive_inhibition!,
       sources: [MM, TABLES],
       impl: (a) => competitiveInhibition(s(a.enzyme_name), n(a.substrate_conc), n(a.inhibitor_conc), n(a.ki)),
     }),
@@ -51,7 +51,7 @@ const biochem: ModuleDef = {
       aliases: ['pathway_lookup'],
       description: 'A metabolic pathway: location, steps and net yields per glucose, acetyl-CoA, cycle, ….',
       params: [{ name: 'name', type: 'string', maxLength: 200, description: 'pathway name or alias (glycolysis, krebs, tca cycle, …)' }],
-      result: { type: 'BIOCHEM_PATHWAY', fields: ['type', 'found', 'name', 'aliases', 'location', 'per', 'net_atp', 'net_nadh', 'net_fadh2', 'net_nadph', 'yield_defined', 'steps', 'source'] },
+      result: BIOCHEM_RESULTS.get_pathway!,
       sources: [LEHNINGER],
       impl: (a) => getPathway(s(a.name)),
     }),
@@ -62,7 +62,7 @@ const biochem: ModuleDef = {
         { name: 'pathway_name', type: 'string', maxLength: 200, description: 'pathway name or alias' },
         { name: 'cycles', type: 'integer', default: 1, minimum: 1, maximum: 1000, description: 'how many times the pathway runs (per its `per`)' },
       ],
-      result: { type: 'BIOCHEM_ATP', fields: ['type', 'pathway', 'found', 'cycles', 'substrate_level_atp', 'from_nadh', 'from_fadh2', 'total_atp', 'per', 'defined', 'note'] },
+      result: BIOCHEM_RESULTS.atp_yield!,
       sources: [LEHNINGER, 'Hinkle, Biochim Biophys Acta 2005;1706:1-11 (P/O ratios)'],
       impl: (a) => atpYield(s(a.pathway_name), n(a.cycles)),
     }),
@@ -70,10 +70,7 @@ const biochem: ModuleDef = {
       name: 'get_enzyme',
       description: 'An enzyme: EC number, accepted name and reaction, and its published kinetic constants where held (null otherwise).',
       params: [{ name: 'name', type: 'string', maxLength: 200, description: 'enzyme name or alias' }],
-      result: {
-        type: 'BIOCHEM_ENZYME',
-        fields: ['type', 'found', 'name', 'aliases', 'ec_number', 'accepted_name', 'reaction', 'substrate', 'product', 'vmax', 'vmax_unit', 'km', 'kcat', 'optimal_ph', 'optimal_temp', 'inhibitors', 'activators', 'organism', 'source', 'kinetics_source'],
-      },
+      result: BIOCHEM_RESULTS.get_enzyme!,
       sources: [TABLES],
       impl: (a) => getEnzyme(s(a.name)),
     }),
@@ -81,7 +78,7 @@ const biochem: ModuleDef = {
       name: 'list_enzymes',
       description: 'The enzyme names, in table order.',
       params: [],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'the enzyme names in table order', items: { type: 'string', description: 'an enzyme name' } },
       sources: [TABLES],
       impl: () => ENZYMES.map((e) => e.name),
     }),
@@ -93,7 +90,7 @@ const biochem: ModuleDef = {
         mM('acid_conc', 'weak acid concentration', true),
         mM('base_conc', 'conjugate base concentration', true),
       ],
-      result: { bare: 'number' },
+      result: { bare: 'number', description: 'pH = pKa + log10(base/acid)' },
       sources: ['Henderson, Am J Physiol 1908; Hasselbalch, Biochem Z 1917'],
       impl: (a) => phBuffer(n(a.pka), n(a.acid_conc), n(a.base_conc)),
     }),
@@ -106,7 +103,7 @@ const biochem: ModuleDef = {
         { name: 'bun', type: 'number', unit: 'mg/dL', minimum: 1, maximum: 300, description: 'blood urea nitrogen' },
         { name: 'measured_osm', type: ['number', 'null'], default: null, unit: 'mOsm/kg', minimum: 150, maximum: 600, description: 'measured osmolality, for the osmolal gap' },
       ],
-      result: { type: 'BIOCHEM_OSMOLALITY', fields: ['type', 'osmolality', 'status', 'normal_range', 'measured_osm', 'osmolal_gap', 'gap_status'] },
+      result: BIOCHEM_RESULTS.serum_osmolality!,
       sources: ['Dorwart & Chalmers, Clin Chem 1975;21:190-194'],
       impl: (a) => serumOsmolality(n(a.sodium), n(a.glucose), n(a.bun), a.measured_osm as number | null),
     }),
@@ -119,7 +116,7 @@ const biochem: ModuleDef = {
         mmol('bicarb', 'serum bicarbonate', 1, 80),
         { name: 'albumin', type: ['number', 'null'], default: null, unit: 'g/dL', minimum: 0.5, maximum: 7, description: 'serum albumin, for the corrected gap' },
       ],
-      result: { type: 'BIOCHEM_ANION_GAP', fields: ['type', 'anion_gap', 'anion_gap_corrected', 'status', 'normal_range'] },
+      result: BIOCHEM_RESULTS.anion_gap!,
       sources: ['Kraut & Madias, Clin J Am Soc Nephrol 2007;2:162-174', 'Figge et al., Crit Care Med 1998;26:1807-1810'],
       impl: (a) => anionGap(n(a.sodium), n(a.chloride), n(a.bicarb), a.albumin as number | null),
     }),

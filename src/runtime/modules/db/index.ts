@@ -3,6 +3,7 @@
 // organization (the store filters every statement on it) and every call is audited.
 import type { AuditStamp, LibraryStore, StoredPatient } from '../../../store/library.js';
 import { findTest } from '../lab/reference.js';
+import { DB_RESULTS } from './results.js';
 import { ArgumentError, type Args, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
 import { checkIdentifier } from '../util/identifier.js';
 import { auditRefusal, withStore } from '../util/org-store.js';
@@ -13,7 +14,7 @@ const MAX_JSON_FIELD_BYTES = 64 * 1024;
 const MAX_EVENTS = 10_000;
 const MAX_EVENTS_BYTES = 1024 * 1024;
 const MAX_STRING = 1000;
-const SOURCE = 'modules.md §16 (organization-scoped records in the service store)';
+const SOURCE = 'organization-scoped records in the service store';
 
 const text = (name: string, description: string, extra: Partial<ParamSpec> = {}): ParamSpec => ({ name, type: 'string', maxLength: MAX_STRING, description, ...extra });
 const patientId: ParamSpec = text('patient_id', "the organization's patient id: 1–64 characters A–Z a–z 0–9 . _ -", { maxLength: 64 });
@@ -104,7 +105,7 @@ const db: ModuleDef = {
         { name: 'vitals', type: ['object', 'null'], default: null, description: 'vital signs, at most 64 KiB as JSON' },
         { name: 'metadata', type: ['object', 'null'], default: null, description: 'other data, at most 64 KiB as JSON' },
       ],
-      result: { type: 'DB_EVENT', fields: ['type', 'action', 'patient_id', 'created'] },
+      result: DB_RESULTS.save_patient!,
       target: byPatient,
       run: (a, { store, stamp }, label) => {
         const id = checkIdentifier(a.patient_id!, label, 1, 'patient_id');
@@ -120,7 +121,7 @@ const db: ModuleDef = {
       aliases: ['query_patient'],
       description: "The organization's patient record, or found: false.",
       params: [patientId],
-      result: { type: 'DB_PATIENT', fields: ['type', 'found', 'patient_id', 'name', 'age', 'weight', 'sex', 'vitals', 'metadata', 'created_at', 'updated_at'] },
+      result: DB_RESULTS.get_patient!,
       target: byPatient,
       run: (a, { store, stamp }) => {
         const p = store.getPatient(stamp, a.patient_id as string);
@@ -131,7 +132,7 @@ const db: ModuleDef = {
       name: 'list_patients',
       description: "The organization's patients, most recently updated first.",
       params: [limit(50)],
-      result: { bare: 'array' },
+      result: DB_RESULTS.list_patients!,
       run: (a, { store, stamp }) =>
         store.listPatients(stamp, a.limit as number)
           .map((p) => ({ patient_id: p.patient_id, name: p.name, age: p.age, weight: p.weight, updated_at: p.updated_at })),
@@ -144,7 +145,7 @@ const db: ModuleDef = {
         { ...patientId, type: ['string', 'null'], default: null, description: 'an existing patient of the organization, or null' },
         text('run_by', 'who started the run', { default: 'system' }),
       ],
-      result: { bare: 'integer' },
+      result: DB_RESULTS.start_run!,
       target: byPatient,
       run: (a, { store, stamp }, label) => {
         const name = (a.protocol_name as string).trim();
@@ -161,7 +162,7 @@ const db: ModuleDef = {
         { name: 'events', type: ['array', 'null'], maxItems: MAX_EVENTS, default: null, description: 'the run events, at most 10,000 items and 1 MiB as JSON' },
         { name: 'status', type: 'string', enum: ['COMPLETED', 'FAILED', 'CANCELLED'], default: 'COMPLETED', description: 'COMPLETED, FAILED or CANCELLED' },
       ],
-      result: { type: 'DB_EVENT', fields: ['type', 'action', 'run_id'] },
+      result: DB_RESULTS.end_run!,
       target: byRun,
       run: (a, { store, stamp }, label) => {
         const events = jsonText(a.events!, label, 2, 'events', MAX_EVENTS_BYTES);
@@ -173,7 +174,7 @@ const db: ModuleDef = {
       name: 'get_run',
       description: "The organization's run record, or found: false.",
       params: [runId],
-      result: { type: 'DB_RUN', fields: ['type', 'found', 'id', 'protocol_name', 'patient_id', 'status', 'events', 'started_at', 'completed_at', 'run_by'] },
+      result: DB_RESULTS.get_run!,
       target: byRun,
       run: (a, { store, stamp }) => {
         const r = store.getRun(stamp, a.run_id as number);
@@ -186,7 +187,7 @@ const db: ModuleDef = {
       name: 'list_runs',
       description: "The organization's runs (of one patient when given), newest first.",
       params: [{ ...patientId, type: ['string', 'null'], default: null, description: 'only this patient’s runs; null → all' }, limit(50)],
-      result: { bare: 'array' },
+      result: DB_RESULTS.list_runs!,
       target: byPatient,
       run: (a, { store, stamp }) =>
         store.listRuns(stamp, a.patient_id as string | null, a.limit as number)
@@ -196,7 +197,7 @@ const db: ModuleDef = {
       name: 'log_intervention',
       description: 'Records a drug intervention of a run.',
       params: [runId, text('drug_name', 'drug given'), text('dose', "dose as written ('4 mg')"), text('moiss_class', 'MOISS timing class')],
-      result: { type: 'DB_EVENT', fields: ['type', 'action', 'run_id'] },
+      result: DB_RESULTS.log_intervention!,
       target: byRun,
       run: (a, { store, stamp }) => {
         store.logIntervention(stamp, { run_id: a.run_id as number, drug_name: a.drug_name as string, dose: a.dose as string, moiss_class: a.moiss_class as string });
@@ -213,7 +214,7 @@ const db: ModuleDef = {
         text('unit', 'unit of the value', { default: '' }),
         { name: 'is_critical', type: 'boolean', default: false, description: 'flagged critical by the caller' },
       ],
-      result: { type: 'DB_EVENT', fields: ['type', 'action', 'patient_id', 'test', 'value'] },
+      result: DB_RESULTS.save_lab!,
       target: byPatient,
       run: (a, { store, stamp }, label) => {
         const id = checkIdentifier(a.patient_id!, label, 1, 'patient_id');
@@ -227,7 +228,7 @@ const db: ModuleDef = {
       name: 'get_labs',
       description: "A patient's lab results, newest first; test_name matches through lab aliases (Cr finds Creatinine). A stored value that is not a finite number is reported missing (value null).",
       params: [patientId, { ...text('test_name', 'only this test; null → all', { maxLength: 200 }), type: ['string', 'null'], default: null }, limit(10)],
-      result: { bare: 'array' },
+      result: DB_RESULTS.get_labs!,
       target: byPatient,
       run: (a, { store, stamp }) => {
         const name = a.test_name as string | null;
@@ -239,7 +240,7 @@ const db: ModuleDef = {
       name: 'log_alert',
       description: 'Records an alert of a run.',
       params: [runId, text('message', 'alert text'), { name: 'severity', type: 'string', enum: ['info', 'warning', 'high', 'critical'], default: 'info', description: 'info, warning, high or critical' }],
-      result: { type: 'DB_EVENT', fields: ['type', 'action', 'run_id'] },
+      result: DB_RESULTS.log_alert!,
       target: byRun,
       run: (a, { store, stamp }) => {
         store.logAlert(stamp, { run_id: a.run_id as number, message: a.message as string, severity: a.severity as string });
@@ -250,7 +251,7 @@ const db: ModuleDef = {
       name: 'log_billing',
       description: 'Records a billing line of a run (held in integer cents).',
       params: [runId, text('cpt_code', 'CPT or HCPCS code', { maxLength: 20 }), text('description', 'what is billed'), { name: 'amount', type: 'number', minimum: 0, maximum: 10_000_000, unit: 'USD', description: 'amount in dollars, whole cents' }],
-      result: { type: 'DB_EVENT', fields: ['type', 'action', 'run_id'] },
+      result: DB_RESULTS.log_billing!,
       target: byRun,
       run: (a, { store, stamp }, label) => {
         const amount = a.amount as number;
@@ -264,7 +265,7 @@ const db: ModuleDef = {
       name: 'get_billing_total',
       description: "Billed USD of one run (0 without lines) or of all the organization's runs; a missing run is an argument error.",
       params: [{ ...runId, type: ['integer', 'null'], default: null, description: 'a run id; null → every run' }],
-      result: { bare: 'number' },
+      result: DB_RESULTS.get_billing_total!,
       target: byRun,
       run: (a, { store, stamp }) => store.billingTotalCents(stamp, a.run_id as number | null) / 100,
     }),
@@ -272,14 +273,14 @@ const db: ModuleDef = {
       name: 'audit_log',
       description: "The organization's newest audit entries (every db and research call, read or write).",
       params: [limit(50)],
-      result: { bare: 'array' },
+      result: DB_RESULTS.audit_log!,
       run: (a, { store, stamp }) => store.auditLog(stamp, a.limit as number) as unknown as JsonValue,
     }),
     dbFunction({
       name: 'close',
       description: 'Kept for MOISSCode protocols; the store stays open.',
       params: [],
-      result: { type: 'DB_EVENT', fields: ['type', 'action'] },
+      result: DB_RESULTS.close!,
       run: (_a, { store, stamp }) => {
         store.appendAudit(stamp, 'close', null, 'ok');
         return event('CLOSE', {});

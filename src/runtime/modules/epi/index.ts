@@ -2,6 +2,7 @@
 import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
 import { seirModel, sirModel } from './compartments.js';
 import { diseaseParams } from './diseases.js';
+import { EPI_RESULTS } from './results.js';
 import { caseFatalityRate, herdImmunity, incidenceRate, prevalence, r0 } from './rates.js';
 
 // RK4 with a 0.1-day step is stable for rates up to about 27/day; 20/day keeps a margin. Recovery and
@@ -22,8 +23,6 @@ const n = (v: unknown): number => v as number;
 const KERMACK = 'Kermack & McKendrick, Proc R Soc Lond A 1927;115:700-721';
 const ANDERSON_MAY = 'Anderson & May, Infectious Diseases of Humans, 1991 (herd-immunity threshold)';
 const ROTHMAN = 'Rothman, Greenland & Lash, Modern Epidemiology, 3rd ed., 2008';
-const HIT_FIELDS = ['herd_immunity_threshold', 'herd_immunity_threshold_percent'];
-const SIR_FIELDS = ['peak_infected', 'peak_day', 'total_infected', 'attack_rate'];
 
 const epi: ModuleDef = {
   name: 'epi',
@@ -33,7 +32,7 @@ const epi: ModuleDef = {
       name: 'r0',
       description: 'Basic reproduction number β/γ with epidemic status and herd-immunity threshold.',
       params: [BETA, GAMMA, { ...SIGMA, type: ['number', 'null'], default: null, description: 'incubation rate per day for an SEIR model (optional)' }],
-      result: { type: 'EPI_R0', fields: ['type', 'R0', 'beta', 'gamma', 'infectious_period_days', 'status', ...HIT_FIELDS, 'model', 'sigma', 'incubation_period_days'] },
+      result: EPI_RESULTS.r0!,
       sources: [KERMACK, ANDERSON_MAY],
       impl: (a) => r0(n(a.beta), n(a.gamma), a.sigma as number | null),
     }),
@@ -41,7 +40,7 @@ const epi: ModuleDef = {
       name: 'sir_model',
       description: 'SIR epidemic by classical RK4 (step 0.1 day), sampled daily.',
       params: [POPULATION, count('initial_infected', 'infected at day 0 (at most the population)', 1), BETA, GAMMA, DAYS],
-      result: { type: 'EPI_SIR', fields: ['type', 'population', 'R0', ...SIR_FIELDS, 'currently_infected', 'recovered', 'trajectory'] },
+      result: EPI_RESULTS.sir_model!,
       sources: [KERMACK],
       impl: (a) => sirModel(n(a.population), n(a.initial_infected), n(a.beta), n(a.gamma), n(a.days), 'epi.sir_model'),
     }),
@@ -49,10 +48,7 @@ const epi: ModuleDef = {
       name: 'seir_model',
       description: 'SEIR epidemic by classical RK4 (step 0.1 day), sampled daily; everyone starts susceptible or exposed.',
       params: [POPULATION, count('initial_exposed', 'exposed at day 0 (at most the population)', 1), BETA, GAMMA, SIGMA, DAYS],
-      result: {
-        type: 'EPI_SEIR',
-        fields: ['type', 'population', 'R0', 'incubation_period', 'infectious_period', ...SIR_FIELDS, 'currently_exposed', 'currently_infected', 'recovered', 'trajectory'],
-      },
+      result: EPI_RESULTS.seir_model!,
       sources: [KERMACK],
       impl: (a) => seirModel(n(a.population), n(a.initial_exposed), n(a.beta), n(a.gamma), n(a.sigma), n(a.days), 'epi.seir_model'),
     }),
@@ -64,7 +60,7 @@ const epi: ModuleDef = {
         { name: 'population_at_risk', type: 'number', exclusiveMinimum: 0, maximum: 1e10, description: 'population at risk' },
         { name: 'time_period_days', type: 'number', default: 365, exclusiveMinimum: 0, maximum: 36500, unit: 'days', description: 'length of the observation period' },
       ],
-      result: { type: 'EPI_INCIDENCE', fields: ['type', 'new_cases', 'population_at_risk', 'time_period_days', 'incidence_per_100k_per_year'] },
+      result: EPI_RESULTS.incidence_rate!,
       sources: [ROTHMAN],
       impl: (a) => incidenceRate(n(a.new_cases), n(a.population_at_risk), n(a.time_period_days)),
     }),
@@ -72,7 +68,7 @@ const epi: ModuleDef = {
       name: 'prevalence',
       description: 'Point prevalence in percent and per 100,000.',
       params: [count('total_cases', 'existing cases'), count('population', 'population', 1)],
-      result: { type: 'EPI_PREVALENCE', fields: ['type', 'total_cases', 'population', 'prevalence_percent', 'prevalence_per_100k'] },
+      result: EPI_RESULTS.prevalence!,
       sources: [ROTHMAN],
       impl: (a) => prevalence(n(a.total_cases), n(a.population), 'epi.prevalence'),
     }),
@@ -80,7 +76,7 @@ const epi: ModuleDef = {
       name: 'cfr',
       description: 'Case fatality rate: deaths among confirmed cases, in percent.',
       params: [count('deaths', 'deaths among the confirmed cases'), count('confirmed_cases', 'confirmed cases', 1)],
-      result: { type: 'EPI_CFR', fields: ['type', 'deaths', 'confirmed_cases', 'cfr_percent'] },
+      result: EPI_RESULTS.cfr!,
       sources: [ROTHMAN],
       impl: (a) => caseFatalityRate(n(a.deaths), n(a.confirmed_cases), 'epi.cfr'),
     }),
@@ -88,7 +84,7 @@ const epi: ModuleDef = {
       name: 'herd_immunity',
       description: 'Herd-immunity threshold 1 − 1/R0 (0 when R0 ≤ 1).',
       params: [{ name: 'r0', type: 'number', exclusiveMinimum: 0, maximum: 1000, description: 'basic reproduction number' }],
-      result: { type: 'EPI_HERD', fields: ['type', 'R0', 'threshold_fraction', 'threshold_percent', 'interpretation'] },
+      result: EPI_RESULTS.herd_immunity!,
       sources: [ANDERSON_MAY],
       impl: (a) => herdImmunity(n(a.r0)),
     }),
@@ -96,7 +92,7 @@ const epi: ModuleDef = {
       name: 'disease_params',
       description: 'Published R0, incubation, infectious period and CFR of a disease; unknown values are null.',
       params: [{ name: 'disease', type: 'string', maxLength: 200, description: 'disease name or alias (covid-19, tb, varicella, …)' }],
-      result: { type: 'EPI_DISEASE', fields: ['type', 'disease', 'found', 'R0', 'r0_range', 'incubation_days', 'infectious_days', 'cfr', ...HIT_FIELDS, 'source', 'suggestions'] },
+      result: EPI_RESULTS.disease_params!,
       sources: ['per row: Guerra et al. 2017; Liu et al. 2020; WHO Ebola Response Team 2014; Biggerstaff et al. 2014; Fine 1993'],
       impl: (a) => diseaseParams(a.disease as string),
     }),

@@ -8,7 +8,7 @@ import { SEVERITY_WORDS, condition, medicationRequest, searchUrl } from './order
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const json = (resource: object): JsonValue => resource as unknown as JsonValue;
-const PATIENT: ParamSpec = { name: 'patient', type: 'patient', description: 'patient fields (modules.md §2), with id, name, sex and birth_date for the Patient resource' };
+const PATIENT: ParamSpec = { name: 'patient', type: 'patient', description: 'patient fields (as a protocol sends them), with id, name, sex and birth_date for the Patient resource' };
 const PATIENT_ID: ParamSpec = { name: 'patient_id', type: 'string', default: 'moiss-patient-001', maxLength: 64, description: 'FHIR id of the Patient the resource refers to' };
 const R4 = 'HL7 FHIR R4 (4.0.1), https://hl7.org/fhir/R4/';
 const LOINC = 'LOINC 2.7x codes; FHIR R4 vital-signs profile';

@@ -1,7 +1,7 @@
 // modules.md §18: a billing ledger for one run, priced from the installation's price list, in integer
 // cents. Charges that must outlive the run go through db.log_billing.
 import { suggestNames } from '../../../util/names.js';
-import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
+import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type ModuleDef, type ResultField } from '../types.js';
 import { normalizeCode, priceList, type PriceEntry, type PriceList } from './price-list.js';
 
 /** A bound on one run's ledger, so a runaway loop cannot grow it without limit. */
@@ -39,6 +39,11 @@ function priceOf(code: string, label: string, where: string): PriceEntry {
 
 const SOURCE = "the installation's price list (cpes serve --price-list); shipped: MOISSCode's placeholder prices, price_source 'placeholder'";
 
+const code: ResultField = { name: 'code', type: 'string', description: 'the CPT or HCPCS code as the price list writes it' };
+const desc: ResultField = { name: 'desc', type: 'string', description: "the price list's description of the code" };
+const price: ResultField = { name: 'price', type: 'number', unit: 'USD', description: 'the price of one line' };
+const total: ResultField = { name: 'total', type: 'number', unit: 'USD', description: "the sum of this run's ledger" };
+
 const fn = (spec: Omit<FunctionSpec, 'state' | 'sources'>): FunctionSpec => ({ ...spec, state: 'run', sources: [SOURCE] });
 
 const finance: ModuleDef = {
@@ -53,7 +58,18 @@ const finance: ModuleDef = {
         { name: 'code', type: ['string', 'integer'], minimum: 0, maxLength: 20, description: 'CPT or HCPCS code; an integer is read as its digits (99291)' },
         { name: 'rationale', type: 'string', default: '', maxLength: 500, description: 'why it is billed' },
       ],
-      result: { type: 'FINANCE_EVENT', fields: ['type', 'code', 'desc', 'price', 'rationale', 'total', 'price_source'] },
+      result: {
+        type: 'FINANCE_EVENT',
+        description: 'the line billed',
+        fields: [
+          code,
+          desc,
+          price,
+          { name: 'rationale', type: 'string', description: 'why it is billed, as given' },
+          { ...total, description: "the sum of this run's ledger with this line" },
+          { name: 'price_source', type: 'string', description: "where the price comes from (the shipped list says 'placeholder')" },
+        ],
+      },
       impl: (a, ctx) => {
         const entry = priceOf(String(a.code), 'finance.bill', "argument 1 'code'");
         const ledger = ledgerOf(ctx);
@@ -74,14 +90,29 @@ const finance: ModuleDef = {
       name: 'get_total',
       description: "The sum of this run's ledger in USD (0 on /call, whose ledger starts empty).",
       params: [],
-      result: { bare: 'number' },
+      result: { bare: 'number', unit: 'USD', description: "the sum of this run's ledger" },
       impl: (_a, ctx) => dollars(totalCents(ledgerOf(ctx))),
     }),
     fn({
       name: 'get_ledger',
       description: "A copy of this run's ledger in billing order.",
       params: [],
-      result: { bare: 'array' },
+      result: {
+        bare: 'array',
+        description: 'the lines in billing order',
+        items: {
+          type: 'object',
+          description: 'one ledger line',
+          fields: [
+            { name: 'seq', type: 'integer', description: 'the line number, from 1' },
+            code,
+            desc,
+            price,
+            { name: 'rationale', type: 'string', description: 'why it was billed' },
+            { name: 'time', type: 'string', description: 'when it was billed (ISO 8601, UTC)' },
+          ],
+        },
+      },
       impl: (_a, ctx) =>
         ledgerOf(ctx).map((l) => ({ seq: l.seq, code: l.entry.code, desc: l.entry.description, price: dollars(l.entry.cents), rationale: l.rationale, time: l.time })),
     }),
@@ -89,7 +120,15 @@ const finance: ModuleDef = {
       name: 'estimate_cost',
       description: 'Prices a list of codes without recording them; unknown codes are listed, not priced.',
       params: [{ name: 'codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 500, description: 'CPT or HCPCS codes' }],
-      result: { type: 'FINANCE_ESTIMATE', fields: ['type', 'items', 'unknown_codes', 'total'] },
+      result: {
+        type: 'FINANCE_ESTIMATE',
+        description: 'the codes priced, nothing recorded',
+        fields: [
+          { name: 'items', type: 'array', description: 'the codes found, in the order given', items: { type: 'object', description: 'one priced code', fields: [code, desc, price] } },
+          { name: 'unknown_codes', type: 'array', description: 'the codes not in the price list, as given', items: { type: 'string', description: 'a code' } },
+          { ...total, description: 'the sum of the codes found' },
+        ],
+      },
       impl: (a) => {
         const list = listFor('finance.estimate_cost');
         const items: JsonObject[] = [];
@@ -111,7 +150,24 @@ const finance: ModuleDef = {
       name: 'summary',
       description: "Line count, total and per-code amounts of this run's ledger (codes in order of first billing).",
       params: [],
-      result: { type: 'FINANCE_SUMMARY', fields: ['type', 'count', 'total', 'by_code'] },
+      result: {
+        type: 'FINANCE_SUMMARY',
+        description: "this run's ledger summed",
+        fields: [
+          { name: 'count', type: 'integer', description: 'lines in the ledger' },
+          total,
+          {
+            name: 'by_code',
+            type: 'array',
+            description: 'each code in order of first billing',
+            items: {
+              type: 'object',
+              description: 'one code',
+              fields: [code, { name: 'count', type: 'integer', description: 'lines of this code' }, { name: 'amount', type: 'number', unit: 'USD', description: 'the sum of its lines' }],
+            },
+          },
+        ],
+      },
       impl: (_a, ctx) => {
         const ledger = ledgerOf(ctx);
         const byCode = new Map<string, { count: number; cents: number }>();

@@ -12,7 +12,7 @@ import { devicesOf, kindOf, logTo, MAX_DEVICES, requireDevice, statusView, type 
 import { CHANNELS, findVital, gaussian, patientValue, readVital, VITALS, waveform, type Channel } from './simulation.js';
 
 const pkLibrary = new Registry([pk]);
-const SIMULATED = 'simulated device (modules.md §17); no hardware is contacted';
+const SIMULATED = 'simulated device; no hardware is contacted';
 const deviceId = (name = 'device_id'): ParamSpec => ({ name, type: 'string', maxLength: 64, description: 'device id in this run: 1–64 characters A–Z a–z 0–9 . _ -' });
 const fn = (spec: Omit<FunctionSpec, 'state' | 'sources'> & { sources?: readonly string[] }): FunctionSpec => ({ sources: [SIMULATED], ...spec, state: 'run' });
 const done = (fields: JsonObject): JsonObject => ({ ...fields, simulated: true });
@@ -195,7 +195,7 @@ const io: ModuleDef = {
         { name: 'unit', type: ['string', 'null'], maxLength: 50, default: null, description: "rate unit; null → pk's infusion unit for the drug, mL/h for a drug not in pk" },
       ],
       result: { type: 'IO_INFUSION', fields: ['type', 'pump', 'drug', 'rate', 'unit', 'status', 'dose_check', 'simulated'] },
-      sources: [SIMULATED, 'pk.validate_dose (modules.md §4.3, kind RATE)'],
+      sources: [SIMULATED, 'pk.validate_dose (a rate dose)'],
       impl: (a, ctx) => infuse(ctx, a.pump_id as string, a.drug as string, a.rate as number, a.unit as string | null),
     }),
     fn({

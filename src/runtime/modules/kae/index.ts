@@ -1,6 +1,6 @@
 // modules.md §20: the constant-velocity Kalman estimator behind `track … using KAE`
 // (Bar-Shalom, Li & Kirubarajan, Estimation with Applications to Tracking and Navigation, 2001).
-import type { CallContext, JsonObject, ModuleDef } from '../types.js';
+import type { CallContext, JsonObject, ModuleDef, RecordResultSpec } from '../types.js';
 
 /** Update interval in minutes (MOISSCode's step; updates carry no timestamps). */
 const DT = 5;
@@ -88,7 +88,19 @@ export function observe(ctx: CallContext, key: string | null, measurement: numbe
   return { type: 'KAE_STATE', key, pos: next.pos, vel: next.vel, var_pos: next.p00, var_vel: next.p11, updates: next.updates, reliability };
 }
 
-const RESULT = { type: 'KAE_STATE', fields: ['type', 'key', 'pos', 'vel', 'var_pos', 'var_vel', 'updates', 'reliability'] } as const;
+const RESULT: RecordResultSpec = {
+  type: 'KAE_STATE',
+  description: 'the filter after this measurement',
+  fields: [
+    { name: 'key', type: ['string', 'null'], description: 'the key of the filter; null for the generic filter' },
+    { name: 'pos', type: 'number', description: 'the estimated level, in the unit of the measurements' },
+    { name: 'vel', type: 'number', description: 'the estimated trend: change of the level per minute' },
+    { name: 'var_pos', type: 'number', description: 'variance of the level estimate (the unit squared)' },
+    { name: 'var_vel', type: 'number', description: 'variance of the trend estimate' },
+    { name: 'updates', type: 'integer', description: 'measurements this filter has taken in the run' },
+    { name: 'reliability', type: 'number', description: 'the trust given to this measurement (0.001 to 1)' },
+  ],
+};
 const SOURCE = 'Bar-Shalom, Li & Kirubarajan, Estimation with Applications to Tracking and Navigation, 2001 (constant-velocity model)';
 // Clinical measurements are far inside ±1e9; the bound keeps the filter's squares finite.
 const measurementParam = { name: 'measurement', type: 'number', minimum: -1e9, maximum: 1e9, description: 'the measured value, within ±1e9' } as const;

@@ -2,6 +2,7 @@
 // eGFR (CKD-EPI 2021) and blood gases. Stateless.
 import { abgInterpret, gfr } from './kidney-gas.js';
 import { findPanel, interpretPanel, interpretValue, labTable, optionalSex, testsOfPanel } from './reference.js';
+import { LAB_RESULTS } from './results.js';
 import { ArgumentError, type JsonObject, type ModuleDef, type ParamSpec } from '../types.js';
 import type { PackKind } from '../../packs/types.js';
 import { labRangesKind } from './ranges-pack.js';
@@ -46,15 +47,7 @@ const lab: ModuleDef = {
         assayParam,
         unitParam,
       ],
-      result: {
-        type: 'LAB_RESULT',
-        fields: [
-          'type', 'test', 'value', 'flag', 'is_critical', 'reference_range', 'found', 'canonical', 'full_name', 'unit', 'status', 'panel', 'sex_specific', 'range_basis', 'range_source', 'assay', 'data_pack', 'given_value', 'given_unit',
-          { name: 'message', type: 'string', optional: true, description: 'why a value without a unit was not interpreted (flag UNIT_AMBIGUOUS)' },
-          { name: 'readings', type: 'array', optional: true, items: { type: 'object', description: 'one reading: unit, value, value_in_test_unit, plausible' }, description: 'the two readings of a value whose unit is ambiguous' },
-          { name: 'unit_source', type: 'string', optional: true, description: 'the source of the plausibility bound' },
-        ],
-      },
+      result: LAB_RESULTS.interpret!,
       state: 'none',
       sources: [TABLE_SOURCE, LAB_PACK_SOURCE],
       impl: (a) =>
@@ -70,7 +63,7 @@ const lab: ModuleDef = {
         sexParam,
         ageParam,
       ],
-      result: { type: 'LAB_PANEL', fields: ['type', 'panel', 'found', 'total_tests', 'abnormal_count', 'critical_count', 'results', 'abnormal', 'critical', 'unrecognized', 'missing'] },
+      result: LAB_RESULTS.panel!,
       state: 'none',
       sources: [TABLE_SOURCE, LAB_PACK_SOURCE],
       impl: (a) => interpretPanel(a.panel_name as string, a.values as JsonObject, { sex: optionalSex(a.sex!, 'lab.panel', 3), age: a.age as number | null, assay: null }),
@@ -85,7 +78,7 @@ const lab: ModuleDef = {
         { name: 'race', type: ['string', 'null'], default: null, maxLength: 200, description: 'accepted for MOISSCode protocols and ignored' },
         creatinineUnitParam,
       ],
-      result: { type: 'LAB_GFR', fields: ['type', 'eGFR', 'unit', 'stage', 'stage_label', 'equation', 'sex', 'race_ignored', 'creatinine_unit'] },
+      result: LAB_RESULTS.gfr!,
       state: 'none',
       sources: ['Inker et al., NEJM 2021;385:1737-1749', 'KDIGO 2012 CKD guideline, Kidney Int Suppl 2013;3:1-150'],
       impl: (a) => gfr(checkedCreatinine(a.creatinine as number, a.creatinine_unit as string, 'lab.gfr'), a.age as number, a.sex, a.race, a.creatinine_unit as string),
@@ -101,10 +94,7 @@ const lab: ModuleDef = {
         optionalNumber('chloride', 'mmol/L', 'serum chloride, for the anion gap', 50, 150),
         optionalNumber('albumin', 'g/dL', 'serum albumin, to correct the anion gap', 0.5, 7),
       ],
-      result: {
-        type: 'LAB_ABG',
-        fields: ['type', 'ph', 'pco2', 'hco3', 'primary_disorder', 'compensation', 'expected', 'consistent', 'calculated_ph', 'anion_gap', 'anion_gap_corrected'],
-      },
+      result: LAB_RESULTS.abg_interpret!,
       state: 'none',
       sources: ['Albert, Dell & Winters, Ann Intern Med 1967;66:312-322', 'Berend, de Vries & Gans, NEJM 2014;371:1434-1445', 'Figge et al., Crit Care Med 1998;26:1807-1810'],
       impl: (a) => abgInterpret(a.ph as number, a.pco2 as number, a.hco3 as number, a.sodium as number | null, a.chloride as number | null, a.albumin as number | null),
@@ -113,7 +103,7 @@ const lab: ModuleDef = {
       name: 'list_tests',
       description: 'Canonical test names in table order, optionally of one panel.',
       params: [{ name: 'panel', type: ['string', 'null'], default: null, maxLength: 200, description: 'a panel from list_panels' }],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'canonical test names in table order', items: { type: 'string', description: 'a canonical test name' } },
       state: 'none',
       sources: [TABLE_SOURCE],
       impl: (a) => {
@@ -125,7 +115,7 @@ const lab: ModuleDef = {
       name: 'list_panels',
       description: 'Panel names in table order.',
       params: [],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'panel names in table order', items: { type: 'string', description: 'a panel name' } },
       state: 'none',
       sources: [TABLE_SOURCE],
       impl: () => [...labTable.panels],

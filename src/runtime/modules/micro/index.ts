@@ -11,7 +11,7 @@ import { clsiBreakpoints, eucast, expectedResistance, EXPECTED_SOURCE, infection
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const s = (v: unknown): string => v as string;
-const ORGANISM_SOURCE = 'modules.md §10.1 organism keys; identity facts entered by hand from standard clinical microbiology references (see README, micro data)';
+const ORGANISM_SOURCE = 'MOISSCode organism keys; identity facts entered by hand from standard clinical microbiology references (see README, micro data)';
 const EUCAST_SOURCE = `${eucast.version}, www.eucast.org (free to use with attribution): ${eucast.source}`;
 const CLSI_SOURCE = `CLSI: a laboratory's licensed CLSI M100 table loaded as a 'breakpoints' data pack (results name it in data_pack); without one, ${clsiBreakpoints.name}: ${clsiBreakpoints.source}`;
 

@@ -14,7 +14,7 @@ const moiss: ModuleDef = {
         { name: 't_crit_min', type: 'number', unit: 'min', minimum: 0, description: 'minutes until the effect is needed' },
         { name: 'drug_name', type: 'string', maxLength: 200, description: 'drug name (pk table or registered in this run)' },
       ],
-      result: { bare: 'string' },
+      result: { bare: 'string', description: 'the timing class: PROPHYLACTIC, ON_TIME, PARTIAL, MARGINAL, FUTILE, TOO_LATE, or UNKNOWN for a drug whose onset is not known' },
       state: 'none',
       sources: ['MOISSCode timing classifier (heuristic, no clinical validation)'],
       impl: (args, ctx) => classifyTiming(args.t_crit_min as number, drugOnset(ctx, args.drug_name as string)),

@@ -4,6 +4,7 @@ import { normalizeSex } from '../util/sex.js';
 import { adjustedBodyWeight, bmi, idealBodyWeight } from './body.js';
 import { ACTIVITY_FACTORS, STRESS_FACTORS, harrisBenedict, mifflinStJeor, totalEnergy } from './energy.js';
 import { ICU_PHASES, icuCaloricTarget } from './icu.js';
+import { NUTRITION_RESULTS } from './results.js';
 import { maintenanceFluids, tpnCalculate } from './tpn.js';
 import { surfaceFunctions } from './surface.js';
 
@@ -16,7 +17,6 @@ const n = (v: unknown): number => v as number;
 const sexOf = (v: unknown, label: string): 'M' | 'F' => normalizeSex(v, label, "argument 'sex'");
 
 const DEVINE = 'Devine, Drug Intell Clin Pharm 1974;8:650-655';
-const BEE_FIELDS = ['weight_kg', 'height_cm', 'age', 'sex'];
 
 const nutrition: ModuleDef = {
   name: 'nutrition',
@@ -26,7 +26,7 @@ const nutrition: ModuleDef = {
       name: 'bmi',
       description: 'Body-mass index with the WHO class decided on the value rounded to 0.1.',
       params: [weight(), height],
-      result: { type: 'NUTR_BMI', fields: ['type', 'bmi', 'category', 'weight_kg', 'height_cm'] },
+      result: NUTRITION_RESULTS.bmi!,
       sources: ['WHO Technical Report Series 894, 2000'],
       impl: (a) => bmi(n(a.weight_kg), n(a.height_cm)),
     }),
@@ -34,7 +34,7 @@ const nutrition: ModuleDef = {
       name: 'ideal_body_weight',
       description: 'Devine ideal body weight; below 152.4 cm the line is extended and flagged as extrapolated.',
       params: [height, sex],
-      result: { type: 'NUTR_IBW', fields: ['type', 'ibw_kg', 'height_cm', 'sex', 'formula', 'extrapolated'] },
+      result: NUTRITION_RESULTS.ideal_body_weight!,
       sources: [DEVINE],
       impl: (a) => idealBodyWeight(n(a.height_cm), sexOf(a.sex, 'nutrition.ideal_body_weight'), 'nutrition.ideal_body_weight'),
     }),
@@ -42,7 +42,7 @@ const nutrition: ModuleDef = {
       name: 'adjusted_body_weight',
       description: 'Adjusted body weight IBW + 0.4 × (actual − IBW); use it when actual weight exceeds 120 % of IBW.',
       params: [weight('actual_kg', 'actual body weight'), height, sex],
-      result: { type: 'NUTR_ADJBW', fields: ['type', 'adjusted_bw_kg', 'ibw_kg', 'actual_kg', 'use_adjusted'] },
+      result: NUTRITION_RESULTS.adjusted_body_weight!,
       sources: ['Pai & Paloucek, Ann Pharmacother 2000;34:1066-1069', DEVINE],
       impl: (a) => adjustedBodyWeight(n(a.actual_kg), n(a.height_cm), sexOf(a.sex, 'nutrition.adjusted_body_weight'), 'nutrition.adjusted_body_weight'),
     }),
@@ -50,7 +50,7 @@ const nutrition: ModuleDef = {
       name: 'harris_benedict',
       description: 'Basal energy expenditure by the Harris–Benedict equations.',
       params: [weight(), height, age, sex],
-      result: { type: 'NUTR_BEE', fields: ['type', 'bee_kcal', 'formula', ...BEE_FIELDS] },
+      result: NUTRITION_RESULTS.harris_benedict!,
       sources: ['Harris & Benedict, A Biometric Study of Basal Metabolism in Man, Carnegie Institution 1919'],
       impl: (a) => harrisBenedict(n(a.weight_kg), n(a.height_cm), n(a.age), sexOf(a.sex, 'nutrition.harris_benedict'), 'nutrition.harris_benedict'),
     }),
@@ -58,7 +58,7 @@ const nutrition: ModuleDef = {
       name: 'mifflin_st_jeor',
       description: 'Resting energy expenditure by the Mifflin–St Jeor equation.',
       params: [weight(), height, age, sex],
-      result: { type: 'NUTR_REE', fields: ['type', 'ree_kcal', 'formula', ...BEE_FIELDS] },
+      result: NUTRITION_RESULTS.mifflin_st_jeor!,
       sources: ['Mifflin et al., Am J Clin Nutr 1990;51:241-247'],
       impl: (a) => mifflinStJeor(n(a.weight_kg), n(a.height_cm), n(a.age), sexOf(a.sex, 'nutrition.mifflin_st_jeor'), 'nutrition.mifflin_st_jeor'),
     }),
@@ -70,7 +70,7 @@ const nutrition: ModuleDef = {
         { name: 'activity', type: 'string', default: 'sedentary', enum: Object.keys(ACTIVITY_FACTORS), description: 'activity level' },
         { name: 'stress', type: 'string', default: 'none', enum: Object.keys(STRESS_FACTORS), description: 'metabolic stress' },
       ],
-      result: { type: 'NUTR_TEE', fields: ['type', 'tee_kcal', 'bee_kcal', 'activity_factor', 'stress_factor', 'activity', 'stress'] },
+      result: NUTRITION_RESULTS.total_energy!,
       sources: ['Long et al., JPEN 1979;3:452-456 (stress factor ranges)'],
       impl: (a) => totalEnergy(n(a.bee_kcal), a.activity as string, a.stress as string),
     }),
@@ -83,10 +83,7 @@ const nutrition: ModuleDef = {
         { ...height, type: ['number', 'null'], default: null, description: 'height (needed for the obese phase)' },
         { ...sex, type: ['string', 'null'], default: null, description: "sex (needed for the obese phase): 'M', 'F', 'male' or 'female'" },
       ],
-      result: {
-        type: 'NUTR_ICU',
-        fields: ['type', 'phase', 'calorie_target_low', 'calorie_target_high', 'protein_target_g', 'protein_target_high_g', 'kcal_per_kg_range', 'protein_g_per_kg', 'weight_basis', 'weight_kg', 'ibw_kg', 'guideline'],
-      },
+      result: NUTRITION_RESULTS.icu_caloric_target!,
       sources: ['Compher et al., JPEN 2022;46:12-41', 'McClave et al., JPEN 2016;40:159-211', DEVINE],
       impl: (a) => {
         const label = 'nutrition.icu_caloric_target';
@@ -101,10 +98,7 @@ const nutrition: ModuleDef = {
         { name: 'calorie_target', type: 'number', unit: 'kcal/day', exclusiveMinimum: 0, maximum: 10000, description: 'total energy target' },
         { name: 'protein_target_g', type: 'number', unit: 'g/day', exclusiveMinimum: 0, maximum: 1000, description: 'protein target' },
       ],
-      result: {
-        type: 'NUTR_TPN',
-        fields: ['type', 'total_kcal', 'protein_g', 'protein_kcal', 'dextrose_g', 'dextrose_kcal', 'lipid_g', 'lipid_kcal', 'lipid_g_per_kg', 'glucose_infusion_rate_mg_kg_min', 'estimated_volume_ml', 'npc_n_ratio', 'npn_ratio', 'weight_kg', 'gir_safe', 'gir_warning', 'lipid_warning'],
-      },
+      result: NUTRITION_RESULTS.tpn_calculate!,
       sources: ['ASPEN Parenteral Nutrition Handbook, 3rd ed., 2020'],
       impl: (a) => tpnCalculate(n(a.weight_kg), n(a.calorie_target), n(a.protein_target_g), 'nutrition.tpn_calculate'),
     }),
@@ -112,7 +106,7 @@ const nutrition: ModuleDef = {
       name: 'maintenance_fluids',
       description: 'Holliday–Segar maintenance fluids per day and per hour, and the 4-2-1 hourly rate.',
       params: [weight()],
-      result: { type: 'NUTR_FLUIDS', fields: ['type', 'daily_volume_ml', 'hourly_rate_ml', 'hourly_4_2_1_ml', 'weight_kg', 'formula'] },
+      result: NUTRITION_RESULTS.maintenance_fluids!,
       sources: ['Holliday & Segar, Pediatrics 1957;19:823-832'],
       impl: (a) => maintenanceFluids(n(a.weight_kg)),
     }),

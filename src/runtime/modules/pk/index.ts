@@ -325,7 +325,7 @@ const pk: ModuleDef = {
         { name: 'infusion_hr', type: 'number', minimum: 0, default: 0, unit: 'h', description: 'infusion duration (0 = bolus)' },
         { name: 'crcl_ml_min', type: ['number', 'null'], default: null, minimum: 0, maximum: 1000, unit: 'mL/min', description: 'creatinine clearance: vancomycin and the aminoglycosides then use a CrCl-based clearance model' },
       ],
-      result: { type: 'PK_TROUGH', fields: ['type', 'drug', 'dose', 'interval_hr', 'infusion_hr', 'weight_kg', 'crcl_ml_min', 'vd_l', 'half_life_hr', 'c_peak_estimated', 'c_trough_estimated', 'c_peak_first_dose', 'c_trough_first_dose', 'auc24_estimated', 'unit', 'model'] },
+      result: { type: 'PK_TROUGH', fields: ['type', 'drug', 'found', 'dose', 'interval_hr', 'infusion_hr', 'weight_kg', 'crcl_ml_min', 'vd_l', 'half_life_hr', 'c_peak_estimated', 'c_trough_estimated', 'c_peak_first_dose', 'c_trough_first_dose', 'auc24_estimated', 'unit', 'model'] },
       sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', 'Sawchuk & Zaske, J Pharmacokinet Biopharm 1976;4:183-195', 'Matzke et al., Antimicrob Agents Chemother 1984;25:433-7 (vancomycin clearance from CrCl)', 'Hull & Sarubbi, Ann Intern Med 1976;85:183-9 (aminoglycoside elimination from CrCl)', DRUG_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_TROUGH', (drug) =>
@@ -463,7 +463,7 @@ const pk: ModuleDef = {
       name: 'get_profile',
       description: 'Every table field of a drug.',
       params: [drugName],
-      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'rxcui', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'max_daily_source', 'max_weekly', 'max_weekly_source', 'usual_daily', 'loading', 'patient_limits', 'indications', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source', 'notes'] },
+      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'drug', 'name', 'rxcui', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'max_daily_source', 'max_weekly', 'max_weekly_source', 'usual_daily', 'loading', 'patient_limits', 'indications', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source', 'notes'] },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_PROFILE', (drug) => ({ type: 'PK_PROFILE', found: true, ...profile(drug) })),
     }),

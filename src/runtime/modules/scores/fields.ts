@@ -2,7 +2,7 @@
 // ignores fields it does not read, but refuses a near miss of one it does (`tia2`, `surgery`), naming the
 // field it meant and the fields it reads: a misspelt criterion must never score as if it were absent.
 import { editDistance } from '../../../util/names.js';
-import { ArgumentError, type JsonObject } from '../types.js';
+import { ArgumentError, type JsonObject, type PatientCriterion } from '../types.js';
 import { PATIENT_FIELDS } from '../util/patient.js';
 
 /** Each score's fields; `a|b` are alternative forms of one criterion, `(…)` optional. */
@@ -67,6 +67,14 @@ export const SCORE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 /** Fields no score reads but any patient may carry: §2 identifiers and aliases, and what a run derives (bmi, shock_index). */
 const OTHER_PATIENT_FIELDS = ['id', 'patient_id', 'mrn', 'name', 'birth_date', 'sbp', 'dbp', 'bmi', 'shock_index'];
+
+/** A score's fields as the reference lists them: each criterion's alternatives and whether it is needed. */
+export function patientCriteria(score: string): PatientCriterion[] {
+  return (SCORE_FIELDS[score] ?? []).map((entry) => ({
+    alternatives: entry.replace(/[()]/g, '').split('|').map((set) => set.split('+')),
+    required: !entry.startsWith('('),
+  }));
+}
 
 function fieldsOf(entry: string): string[] {
   return entry.replace(/[()]/g, '').split(/[|+]/);

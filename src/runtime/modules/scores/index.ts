@@ -1,6 +1,7 @@
 // modules.md §3: bedside severity scores. Each takes the patient first (MOISSCode order).
-import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
-import { rejectUnknownFields } from './fields.js';
+import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef, type RecordResultSpec } from '../types.js';
+import { patientCriteria, rejectUnknownFields } from './fields.js';
+import { QSOFA_RECORD, SCORE_RESULTS, SOFA_RECORD } from './results.js';
 import { PatientReader } from '../util/patient.js';
 import { atLeast, below } from '../util/threshold.js';
 import { pyRound } from '../../../util/round.js';
@@ -93,15 +94,20 @@ export function kdigoAki(patient: JsonObject): JsonObject {
   };
 }
 
-const patientParam = { name: 'patient', type: 'patient', description: 'patient fields (modules.md §2)' } as const;
+const patientParam = { name: 'patient', type: 'patient', description: 'the patient: the fields listed below, in the units of the language reference' } as const;
 const detailParam = { name: 'detail', type: 'boolean', default: false, description: 'return the SCORE record instead of the bare integer' } as const;
-const SCORE_FIELDS = ['type', 'scoring', 'score', 'max_score', 'components'] as const;
 
-/** A score over the patient alone, returning a SCORE record with the listed extra fields. */
+/** The SCORE record results.ts declares for a score; a score without one is a defect found at start-up. */
+function declaredResult(name: string): RecordResultSpec {
+  const result = SCORE_RESULTS[name];
+  if (!result) throw new Error(`scores.${name}: declare its result in scores/results.ts`);
+  return result;
+}
+
+/** A score over the patient alone, returning the SCORE record results.ts declares for it. */
 function patientScore(
   name: string,
   description: string,
-  fields: readonly string[],
   sources: readonly string[],
   impl: (patient: JsonObject) => JsonObject,
   aliases?: readonly string[],
@@ -111,16 +117,20 @@ function patientScore(
     ...(aliases ? { aliases } : {}),
     description,
     params: [patientParam],
-    result: { type: 'SCORE', fields: [...SCORE_FIELDS, ...fields] },
+    result: declaredResult(name),
     state: 'none',
     sources,
     impl: (args) => impl(args.patient as JsonObject),
   };
 }
 
-/** Every score first refuses patient fields nobody reads (modules.md §1.3), then scores. */
+/** Every score first refuses patient fields nobody reads (modules.md §1.3), then scores; the reference lists the fields it reads. */
 function strict(spec: FunctionSpec): FunctionSpec {
-  return { ...spec, impl: (args, ctx) => (rejectUnknownFields(args.patient as JsonObject, spec.name), spec.impl(args, ctx)) };
+  return {
+    ...spec,
+    patientFields: patientCriteria(spec.name),
+    impl: (args, ctx) => (rejectUnknownFields(args.patient as JsonObject, spec.name), spec.impl(args, ctx)),
+  };
 }
 
 const scores: ModuleDef = {
@@ -131,7 +141,7 @@ const scores: ModuleDef = {
       name: 'qsofa',
       description: 'quick SOFA: one point each for RR ≥ 22, SBP ≤ 100 and altered mentation; positive at ≥ 2.',
       params: [patientParam, detailParam],
-      result: { bare: 'integer' },
+      result: { bare: 'integer', description: 'qSOFA points, 0 to 3', record: QSOFA_RECORD },
       state: 'none',
       sources: ['Seymour et al., JAMA 2016;315:762-774', 'Singer et al., Sepsis-3, JAMA 2016;315:801-810'],
       impl: (args) => qsofa(args.patient as JsonObject, args.detail as boolean),
@@ -140,26 +150,25 @@ const scores: ModuleDef = {
       name: 'sofa',
       description: 'Sequential Organ Failure Assessment, 0–24, from six organ systems (all six needed).',
       params: [patientParam, detailParam],
-      result: { bare: 'integer' },
+      result: { bare: 'integer', description: 'SOFA points, 0 to 24', record: SOFA_RECORD },
       state: 'none',
       sources: ['Vincent et al., Intensive Care Med 1996;22:707-710'],
       impl: (args) => sofa(args.patient as JsonObject, args.detail as boolean),
     },
-    patientScore('news2', 'National Early Warning Score 2 with risk band and action.', ['risk', 'action', 'spo2_scale', 'single_parameter_3'], ['Royal College of Physicians, National Early Warning Score (NEWS) 2, 2017'], news2),
+    patientScore('news2', 'National Early Warning Score 2 with risk band and action.', ['Royal College of Physicians, National Early Warning Score (NEWS) 2, 2017'], news2),
     patientScore(
       'cha2ds2_vasc',
       'Stroke risk in atrial fibrillation; risk and recommendation exclude the sex point.',
-      ['risk', 'recommendation'],
       ['Lip et al., Chest 2010;137:263-272', 'Hindricks et al., 2020 ESC Guidelines for atrial fibrillation, Eur Heart J 2021;42:373-498'],
       cha2ds2Vasc,
       ['cha2ds2vasc'],
     ),
-    patientScore('heart_score', 'HEART score for chest pain: 6-week major adverse cardiac events.', ['risk', 'mace_6wk_percent', 'recommendation'], ['Six et al., Neth Heart J 2008;16:191-196', 'Backus et al., Int J Cardiol 2013;168:2153-2158'], heartScore),
+    patientScore('heart_score', 'HEART score for chest pain: 6-week major adverse cardiac events.', ['Six et al., Neth Heart J 2008;16:191-196', 'Backus et al., Int J Cardiol 2013;168:2153-2158'], heartScore),
     {
       name: 'framingham',
       description: 'Framingham general cardiovascular 10-year risk (Cox model).',
       params: [patientParam],
-      result: { type: 'SCORE', fields: ['type', 'scoring', 'risk_10yr_percent', 'category', 'outside_validation'] },
+      result: SCORE_RESULTS.framingham!,
       state: 'none',
       sources: ["D'Agostino et al., Circulation 2008;117:743-753"],
       impl: (args) => framingham(args.patient as JsonObject),
@@ -168,18 +177,17 @@ const scores: ModuleDef = {
       name: 'meld',
       description: 'MELD, MELD-Na (OPTN 2016) and MELD 3.0 with 3-month mortality.',
       params: [patientParam],
-      result: { type: 'SCORE', fields: ['type', 'scoring', 'meld', 'meld_na', 'meld_3', 'mortality_3mo', 'bounded_inputs'] },
+      result: SCORE_RESULTS.meld!,
       state: 'none',
       sources: ['OPTN policy 9.1 (2016)', 'Kim et al., NEJM 2008;359:1018-1026', 'Kim et al., Gastroenterology 2021;161:1887-1895', 'Wiesner et al., Gastroenterology 2003;124:91-96'],
       impl: (args) => meld(args.patient as JsonObject),
     },
-    patientScore('child_pugh', 'Child-Pugh class of cirrhosis with survival figures.', ['class', 'survival_1yr', 'survival_2yr'], ['Pugh et al., Br J Surg 1973;60:646-649'], childPugh),
-    patientScore('curb65', 'CURB-65 severity of community-acquired pneumonia.', ['risk', 'mortality', 'recommendation'], ['Lim et al., Thorax 2003;58:377-382'], curb65),
-    patientScore('wells_pe', 'Wells criteria for pulmonary embolism (three-tier and two-tier).', ['probability', 'two_tier', 'recommendation'], ['Wells et al., Thromb Haemost 2000;83:416-420'], wellsPe),
+    patientScore('child_pugh', 'Child-Pugh class of cirrhosis with survival figures.', ['Pugh et al., Br J Surg 1973;60:646-649'], childPugh),
+    patientScore('curb65', 'CURB-65 severity of community-acquired pneumonia.', ['Lim et al., Thorax 2003;58:377-382'], curb65),
+    patientScore('wells_pe', 'Wells criteria for pulmonary embolism (three-tier and two-tier).', ['Wells et al., Thromb Haemost 2000;83:416-420'], wellsPe),
     patientScore(
       'glasgow_blatchford',
       'Glasgow-Blatchford bleeding score for upper GI haemorrhage.',
-      ['risk', 'recommendation'],
       ['Blatchford et al., Lancet 2000;356:1318-1321', 'Stanley et al., BMJ 2017;356:i6432'],
       glasgowBlatchford,
     ),
@@ -187,12 +195,12 @@ const scores: ModuleDef = {
       name: 'kdigo_aki',
       description: 'KDIGO acute kidney injury stage from creatinine against baseline, urine output and renal replacement therapy.',
       params: [patientParam],
-      result: { type: 'SCORE', fields: ['type', 'scoring', 'score', 'max_score', 'components', 'stage', 'creatinine_ratio', 'risk', 'criteria_evaluated', 'management'] },
+      result: SCORE_RESULTS.kdigo_aki!,
       state: 'none',
       sources: ['KDIGO Clinical Practice Guideline for Acute Kidney Injury, Kidney Int Suppl 2012;2:1-138'],
       impl: (args) => kdigoAki(args.patient as JsonObject),
     },
-    patientScore('apache_ii', 'APACHE II: acute physiology, age and chronic health points.', ['estimated_mortality'], ['Knaus et al., Crit Care Med 1985;13:818-829'], apacheII),
+    patientScore('apache_ii', 'APACHE II: acute physiology, age and chronic health points.', ['Knaus et al., Crit Care Med 1985;13:818-829'], apacheII),
     ...patientCalculators,
   ] satisfies FunctionSpec[]).map(strict).concat(plainCalculators),
 };

@@ -12,6 +12,7 @@ import {
 } from './analysis.js';
 import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
 import { bedsideFunctions } from './bedside.js';
+import { SIGNAL_RESULTS } from './results.js';
 
 // Samples and levels are bounded so sums, squares and ratios over 100,000 of them stay finite numbers
 // (±1e9 covers raw ADC counts and every physical unit a waveform is sent in).
@@ -59,7 +60,7 @@ const signal: ModuleDef = {
         { name: 'min_distance', type: ['integer', 'null'], default: null, minimum: 1, description: 'samples between kept peaks' },
         samplingRate(null, 'sampling rate (200 ms refractory distance by default)'),
       ],
-      result: { type: 'SIGNAL_PEAKS', fields: ['type', 'total_samples', 'peaks_detected', 'peaks', 'inter_peak_intervals', 'inter_peak_intervals_ms', 'threshold_used', 'min_distance'] },
+      result: SIGNAL_RESULTS.detect_peaks!,
       sources: ['Pan & Tompkins, IEEE Trans Biomed Eng 1985;32:230-236 (refractory period)'],
       impl: (a) => detectPeaks(list(a.waveform), n(a.threshold), a.min_distance as number | null, a.sampling_rate_hz as number | null),
     }),
@@ -67,7 +68,7 @@ const signal: ModuleDef = {
       name: 'heart_rate_from_rr',
       description: 'Mean, minimum and maximum heart rate from RR intervals (rate only, no rhythm).',
       params: [rrParam(1)],
-      result: { type: 'SIGNAL_HR', fields: ['type', 'mean_hr_bpm', 'min_hr_bpm', 'max_hr_bpm', 'mean_rr_ms', 'beats_analyzed', 'classification'] },
+      result: SIGNAL_RESULTS.heart_rate_from_rr!,
       sources: ['60000 / RR (ms)'],
       impl: (a) => heartRateFromRr(list(a.rr_intervals_ms)),
     }),
@@ -75,7 +76,7 @@ const signal: ModuleDef = {
       name: 'hrv_metrics',
       description: 'Time-domain HRV (SDNN, RMSSD, pNN50) per the 1996 Task Force; rated only for 24-hour recordings.',
       params: [rrParam(5)],
-      result: { type: 'SIGNAL_HRV', fields: ['type', 'sdnn_ms', 'rmssd_ms', 'pnn50_pct', 'mean_rr_ms', 'intervals_analyzed', 'duration_s', 'autonomic_status', 'interpretation'] },
+      result: SIGNAL_RESULTS.hrv_metrics!,
       sources: ['Task Force of the ESC and NASPE, Circulation 1996;93:1043-1065', 'Kleiger et al., Am J Cardiol 1987;59:256-262'],
       impl: (a) => hrvMetrics(list(a.rr_intervals_ms)),
     }),
@@ -83,7 +84,7 @@ const signal: ModuleDef = {
       name: 'classify_rhythm',
       description: 'Rate and regularity heuristic from RR intervals (MOISSCode labels; P waves not assessed).',
       params: [rrParam(3)],
-      result: { type: 'SIGNAL_RHYTHM', fields: ['type', 'rhythm', 'heart_rate', 'regularity', 'cv_percent', 'action', 'method'] },
+      result: SIGNAL_RESULTS.classify_rhythm!,
       sources: ['MOISSCode rhythm heuristic (no clinical validation)'],
       impl: (a) => classifyRhythm(list(a.rr_intervals_ms)),
     }),
@@ -99,7 +100,7 @@ const signal: ModuleDef = {
         { name: 'a', type: 'number', default: 110, minimum: -1e6, maximum: 1e6, description: 'calibration intercept' },
         { name: 'b', type: 'number', default: 25, minimum: -1e6, maximum: 1e6, description: 'calibration slope' },
       ],
-      result: { type: 'SIGNAL_SPO2', fields: ['type', 'spo2', 'r_ratio', 'status', 'calibration', 'method'] },
+      result: SIGNAL_RESULTS.spo2_from_ratio!,
       sources: ['Webster, Design of Pulse Oximeters, 1997'],
       impl: (a) => spo2FromRatio(n(a.red_ac), n(a.red_dc), n(a.ir_ac), n(a.ir_dc), n(a.a), n(a.b)),
     }),
@@ -108,7 +109,7 @@ const signal: ModuleDef = {
       aliases: ['moving_average_filter'],
       description: 'Centred moving average, truncated at the ends.',
       params: [samples('data', 1, 'samples'), { name: 'window', type: 'integer', default: 5, minimum: 1, description: 'window length in samples' }],
-      result: { type: 'SIGNAL_FILTERED', fields: ['type', 'method', 'window', 'input_length', 'smoothed'] },
+      result: SIGNAL_RESULTS.moving_average!,
       sources: ['centred moving average'],
       impl: (a) => movingAverage(list(a.data), n(a.window)),
     }),
@@ -121,7 +122,7 @@ const signal: ModuleDef = {
         { name: 'baseline_mean', type: ['number', 'null'], default: null, minimum: -SAMPLE_LIMIT, maximum: SAMPLE_LIMIT, description: 'centre to use instead of the median' },
         { name: 'threshold_sd', type: 'number', default: 2.0, exclusiveMinimum: 0, maximum: 1000, description: 'how many robust SDs count as anomalous (at most 1000)' },
       ],
-      result: { type: 'SIGNAL_ANOMALY', fields: ['type', 'baseline_mean', 'center_method', 'sd', 'threshold_sd', 'upper_limit', 'lower_limit', 'total_points', 'anomalies_detected', 'anomalies'] },
+      result: SIGNAL_RESULTS.detect_anomaly!,
       sources: ['Leys et al., J Exp Soc Psychol 2013;49:764-766'],
       impl: (a) => detectAnomaly(list(a.data), a.baseline_mean as number | null, n(a.threshold_sd)),
     }),
@@ -129,7 +130,7 @@ const signal: ModuleDef = {
       name: 'respiratory_rate',
       description: 'Breaths per minute from a respiratory waveform by hysteresis zero-crossing counting.',
       params: [samples('waveform', 10, 'respiratory waveform samples'), samplingRate(25.0, 'sampling rate')],
-      result: { type: 'SIGNAL_RR', fields: ['type', 'respiratory_rate', 'duration_sec', 'cycles_detected', 'status'] },
+      result: SIGNAL_RESULTS.respiratory_rate!,
       sources: ['Charlton et al., Physiol Meas 2016;37:610-626'],
       impl: (a) => respiratoryRate(list(a.waveform), n(a.sampling_rate_hz)),
     }),
@@ -137,7 +138,7 @@ const signal: ModuleDef = {
       name: 'perfusion_index',
       description: 'Perfusion index AC/DC × 100; below 1.4 is low.',
       params: [{ name: 'ac_component', type: 'number', minimum: 0, maximum: SAMPLE_LIMIT, description: 'pulsatile (AC) amplitude' }, level('dc_component', 'non-pulsatile (DC) level')],
-      result: { type: 'SIGNAL_PI', fields: ['type', 'perfusion_index', 'status', 'interpretation'] },
+      result: SIGNAL_RESULTS.perfusion_index!,
       sources: ['Lima et al., Crit Care Med 2002;30:1210-1213'],
       impl: (a) => perfusionIndex(n(a.ac_component), n(a.dc_component)),
     }),
