@@ -190,4 +190,23 @@ describe('a running server and data packs', function () {
     expect(cpes(['data', 'remove', 'lab-ranges', '--data-dir', dir]).status).to.equal(0);
     expect(await runFlag()).to.equal('NORMAL');
   });
+
+  it('answers /v1/health 503 degraded while the pack index cannot be read and healthy once it is repaired (its cached description follows each change)', async () => {
+    const health = async (): Promise<[number, string]> => {
+      const r = await fetch(`${server.url}/health`);
+      return [r.status, ((await r.json()) as { status: string }).status];
+    };
+    expect(cpes(['data', 'import', 'lab-ranges', sample('lab-ranges.csv'), '--data-dir', dir]).status).to.equal(0);
+    expect(await health()).to.deep.equal([200, 'healthy']);
+    const index = join(dir, 'packs', 'index.json');
+    const intact = readFileSync(index, 'utf8');
+    writeFileSync(index, '{"format": 1, "packs": ');
+    expect(await health()).to.deep.equal([503, 'degraded']);
+    expect(await health()).to.deep.equal([503, 'degraded']);
+    writeFileSync(index, intact);
+    expect(await health()).to.deep.equal([200, 'healthy']);
+    const body: any = await (await fetch(`${server.url}/health`)).json();
+    expect(body.data.packs.map((p: any) => p.kind)).to.deep.equal(['lab-ranges']);
+    expect(cpes(['data', 'remove', 'lab-ranges', '--data-dir', dir]).status).to.equal(0);
+  });
 });
