@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
-import { callFunction } from '../engine/call.js';
 import { API_VERSION, ENGINE_VERSION } from '../engine/version.js';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
@@ -195,11 +194,14 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = outcome.body;
   });
 
-  router.post('/call', access.authenticate, access.admit, requireJson, json, (ctx) => {
+  router.post('/call', access.authenticate, access.admit, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
-    const outcome = callFunction(body as never, { organization: account.owner, requestId: ctx.state.requestId as string, actor: account.prefix ?? 'development' });
+    // in a pool child under the run time limit: no library function can hold this event loop
+    const outcome = await pool.call(body as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+    if (outcome.kind === 'unavailable') throw new StoreUnavailableError(outcome.message);
+    if (outcome.kind === 'internal') throw new Error('internal error in a library call (logged by the worker)');
     ctx.status = outcome.kind === 'ok' ? 200 : 400;
     ctx.body = outcome.body;
   });

@@ -4,10 +4,11 @@
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
 import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { CallRequest } from '../../engine/call.js';
 import type { RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 import { inSingleExecutable } from '../../util/assets.js';
-import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
+import { WORKER_ROLE_ARGUMENT, type PoolCallOutcome, type PoolCallRequest, type PoolRequest, type PoolResponse, type PoolRunRequest } from './messages.js';
 
 export interface PoolOptions {
   workers: number;
@@ -40,9 +41,11 @@ export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
 
+type JobRequest = Omit<PoolRunRequest, 'id' | 'timeLimitMs'> | Omit<PoolCallRequest, 'id' | 'timeLimitMs'>;
+
 interface Job {
-  request: Omit<PoolRequest, 'id' | 'timeLimitMs'>;
-  resolve: (outcome: RunOutcome) => void;
+  request: JobRequest;
+  resolve: (outcome: PoolResponse['outcome']) => void;
   reject: (error: Error) => void;
 }
 
@@ -118,9 +121,18 @@ export class WorkerPool {
   }
 
   run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string, actor = organization): Promise<RunOutcome> {
+    return this.submit({ kind: 'run', code, patient, organization, requestId, actor }) as Promise<RunOutcome>;
+  }
+
+  /** One library call in a child, under the same time limit as a run (a slow function never holds the server). */
+  call(call: CallRequest, organization: string, requestId: string, actor = organization): Promise<PoolCallOutcome> {
+    return this.submit({ kind: 'call', call, organization, requestId, actor }) as Promise<PoolCallOutcome>;
+  }
+
+  private submit(request: JobRequest): Promise<PoolResponse['outcome']> {
     if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request: { code, patient, organization, requestId, actor }, resolve, reject };
+      const job: Job = { request, resolve, reject };
       const idle = this.idleWorker();
       if (idle) this.start(idle, job);
       else if (this.queue.length >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queue.length} runs are waiting`));
@@ -202,11 +214,12 @@ export class WorkerPool {
       if (worker.job?.id !== id) return;
       worker.job = null;
       worker.ready = false; // never hand work to a child that is being killed
-      job.reject(new PoolTimeoutError(`the protocol ran longer than ${this.options.runTimeoutMs / 1000} s and was stopped`));
+      const what = job.request.kind === 'call' ? `the call of ${job.request.call.module}.${job.request.call.function}` : 'the protocol';
+      job.reject(new PoolTimeoutError(`${what} ran longer than ${this.options.runTimeoutMs / 1000} s and was stopped`));
       worker.child.kill('SIGKILL');
     }, this.options.runTimeoutMs);
     worker.job = { ...job, id, timer };
-    worker.child.send({ id, ...job.request, timeLimitMs: this.options.runTimeoutMs } satisfies PoolRequest);
+    worker.child.send({ id, ...job.request, timeLimitMs: this.options.runTimeoutMs } as PoolRequest);
   }
 
   private drain(worker: Worker): void {

@@ -1,11 +1,10 @@
 // What the pool and its children say to each other over IPC.
-import type { RunOutcome } from '../../engine/types.js';
+import type { CallRequest } from '../../engine/call.js';
+import type { CallOutcome, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 
-export interface PoolRequest {
+interface RequestCommon {
   id: number;
-  code: string;
-  patient: Record<string, JsonValue> | undefined;
   organization: string;
   requestId: string;
   /** the key's display prefix, for the library audit trail */
@@ -14,9 +13,26 @@ export interface PoolRequest {
   timeLimitMs: number;
 }
 
+export interface PoolRunRequest extends RequestCommon {
+  kind: 'run';
+  code: string;
+  patient: Record<string, JsonValue> | undefined;
+}
+
+/** One library call (POST /v1/call): run in a child like a protocol, so no call can hold the server's event loop. */
+export interface PoolCallRequest extends RequestCommon {
+  kind: 'call';
+  call: CallRequest;
+}
+
+export type PoolRequest = PoolRunRequest | PoolCallRequest;
+
+/** A call that failed inside the child: the store was unreachable, or an internal fault (logged by the child). */
+export type PoolCallOutcome = CallOutcome | { kind: 'unavailable'; message: string } | { kind: 'internal' };
+
 export interface PoolResponse {
   id: number;
-  outcome: RunOutcome;
+  outcome: RunOutcome | PoolCallOutcome;
 }
 
 /** The argument that starts the single executable as a pool child (a SEA runs its own main script, whatever script `fork` names). */
