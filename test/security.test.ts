@@ -1,7 +1,11 @@
 // Issue 29's findings, each reproduced through the HTTP API: no request stalls the service or another
 // tenant, and no data is exposed.
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
+import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -48,5 +52,66 @@ describe('security: a library call never holds the event loop', function () {
     const answer = await post(`${server.url}/call`, { module: 'chem', function: 'from_smiles', args: ['C1CC'] });
     expect(answer.status).to.equal(400);
     expect(answer.body.error).to.match(/^chem\.from_smiles: argument 1 'smiles' cannot be parsed/);
+  });
+});
+
+/** A keyed server over a fresh data directory with keys of the given owners and tiers. */
+async function keyedServer(keys: Array<[string, string]>, workers: number, runTimeoutMs: number): Promise<{ server: RunningServer; keys: string[]; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cpes-sec-'));
+  const store = SqliteKeyStore.open(dir);
+  await store.ensureInitialKey();
+  const created: string[] = [];
+  for (const [owner, tier] of keys) created.push((await store.createKey(owner, tier)).key);
+  await store.close();
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers, runTimeoutMs, maxQueue: 16, heapMb: 256, dev: false }, () => {});
+  return { server, keys: created, dir };
+}
+
+const LOOP = 'protocol Loop { let n = 0; while true { let n = n + 1; } }';
+
+describe('security: one tenant cannot hold every worker or the queue', function () {
+  this.timeout(120_000);
+
+  it("four endless loops from one starter key: two refused (429), and another organization's run answered in under 2 s with two workers", async () => {
+    const { server, keys, dir } = await keyedServer([['Runaway Clinic', 'starter'], ['Other Hospital', 'starter']], 2, 6000);
+    try {
+      const [runaway, other] = keys as [string, string];
+      await post(`${server.url}/run`, { code: 'protocol Warm { let x = 1; }' }, { 'x-api-key': other }); // both workers up
+      const loops = Array.from({ length: 4 }, () => post(`${server.url}/run`, { code: LOOP }, { 'x-api-key': runaway }));
+      await new Promise((r) => setTimeout(r, 500)); // the loops are in
+      const started = performance.now();
+      const quick = await post(`${server.url}/run`, { code: 'protocol Quick { let x = 2; }' }, { 'x-api-key': other });
+      const elapsed = performance.now() - started;
+      expect(quick.status).to.equal(200);
+      expect(quick.body.success).to.equal(true);
+      expect(elapsed).to.be.below(2000);
+      const statuses = (await Promise.all(loops)).map((a) => a.status).sort();
+      expect(statuses).to.deep.equal([408, 408, 429, 429]);
+      const refused = (await Promise.all(loops)).find((a) => a.status === 429)!;
+      expect(refused.body.error).to.equal("this key already has 2 requests being answered (the starter tier's limit); retry when one has finished");
+      expect(refused.headers.get('retry-after')).to.equal('1');
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the queue serves organizations in turn: with one worker, a second organization waits for one run, not for the first one\'s backlog', async () => {
+    const { server, keys, dir } = await keyedServer([['Busy Health', 'enterprise'], ['Small Clinic', 'starter']], 1, 1500);
+    try {
+      const [busy, small] = keys as [string, string];
+      await post(`${server.url}/run`, { code: 'protocol Warm { let x = 1; }' }, { 'x-api-key': small }); // the worker is up
+      const finished: string[] = [];
+      const loops = Array.from({ length: 4 }, (_, i) => post(`${server.url}/run`, { code: LOOP }, { 'x-api-key': busy }).then((a) => (finished.push(`busy ${i}`), a)));
+      await new Promise((r) => setTimeout(r, 300));
+      const quick = await post(`${server.url}/run`, { code: 'protocol Quick { let x = 2; }' }, { 'x-api-key': small }).then((a) => (finished.push('small'), a));
+      await Promise.all(loops);
+      expect(quick.status).to.equal(200);
+      // the loop running when it came, then its turn: never behind the three waiting loops
+      expect(finished.indexOf('small')).to.be.at.most(1);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

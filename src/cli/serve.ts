@@ -164,6 +164,7 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     heapMb: options.heapMb,
     dataDir: library.dataDir,
     storeUrl: location.kind === 'postgres' ? location.url : undefined,
+    reserveForOthers: !options.dev,
   });
   metrics.watchPool(pool);
   const separateMetrics = options.metricsPort !== undefined;

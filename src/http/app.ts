@@ -13,6 +13,7 @@ import { StoreUnavailableError } from '../store/errors.js';
 import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
+import { createInFlightLimit } from './in-flight.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
@@ -174,7 +175,8 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = await access.usage(ctx.state.account as Account);
   });
 
-  router.post('/run', access.authenticate, access.admit, requireJson, json, async (ctx) => {
+  const inFlight = createInFlightLimit(); // before admission: a refused request is not counted
+  router.post('/run', access.authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateRunBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateRunBody.errors));
     const code = body.code as string;
@@ -194,7 +196,7 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = outcome.body;
   });
 
-  router.post('/call', access.authenticate, access.admit, requireJson, json, async (ctx) => {
+  router.post('/call', access.authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
