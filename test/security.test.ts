@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../src/cli/serve.js';
+import { runProtocol } from '../src/engine/index.js';
 import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
@@ -113,5 +114,43 @@ describe('security: one tenant cannot hold every worker or the queue', function 
       await server.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("security: a run's answer has a byte budget", function () {
+  this.timeout(120_000);
+
+  it('a protocol that would log about 200 MB answers at most 4 MiB: long values cut with a marker, later events dropped and counted, its alert kept', () => {
+    // a 327,680-character string logged 600 times: 196 MB of let events uncut
+    const code = [
+      'protocol Big {',
+      '    let s = "0123456789";',
+      '    let i = 0;',
+      '    while i < 15 { let s = s + s; let i = i + 1; }',
+      '    let n = 0;',
+      '    while n < 600 { let t = s; let n = n + 1; }',
+      '    alert "done " + s severity: critical;',
+      '}',
+    ].join('\n');
+    const { kind, body } = runProtocol(code, undefined, { timeLimitMs: 60_000 });
+    expect(kind).to.equal('ok');
+    expect(Buffer.byteLength(JSON.stringify(body))).to.be.below(4 * 1024 * 1024);
+    const long = body.events.find((e) => e.kind === 'let' && e.name === 't')!;
+    expect(long.cut_facts).to.deep.equal(['value']);
+    expect(long.value).to.have.length.below(17_000);
+    expect(long.value).to.match(/^"?0123456789.*… \(cut from 32768\d bytes\)$/s);
+    expect((body.stats as { events_dropped: number }).events_dropped).to.be.above(0);
+    expect(body.alerts).to.have.length(1);
+    expect(body.alerts[0]!.severity).to.equal('critical');
+    expect(body.alerts[0]!.message).to.match(/^done 0123456789.*… \(cut from 327685 bytes\)$/s);
+    expect(body.alerts[0]!.message.length).to.be.below(1100);
+  });
+
+  it('short values are logged whole', () => {
+    const { body } = runProtocol('protocol Small { let xs = [1, 2, 3]; let s = "abc"; }');
+    expect(body.events.filter((e) => e.kind === 'let').map((e) => [e.name, e.value, e.cut_facts])).to.deep.equal([
+      ['xs', [1, 2, 3], undefined],
+      ['s', 'abc', undefined],
+    ]);
   });
 });
