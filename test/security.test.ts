@@ -2,9 +2,10 @@
 // tenant, and no data is exposed.
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../src/cli/serve.js';
+import { startServer, type RunningServer, type ServeOptions } from '../src/cli/serve.js';
 import { runProtocol } from '../src/engine/index.js';
 import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
 
@@ -57,14 +58,14 @@ describe('security: a library call never holds the event loop', function () {
 });
 
 /** A keyed server over a fresh data directory with keys of the given owners and tiers. */
-async function keyedServer(keys: Array<[string, string]>, workers: number, runTimeoutMs: number): Promise<{ server: RunningServer; keys: string[]; dir: string }> {
+async function keyedServer(keys: Array<[string, string]>, workers: number, runTimeoutMs: number, extra: Partial<ServeOptions> = {}): Promise<{ server: RunningServer; keys: string[]; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'cpes-sec-'));
   const store = SqliteKeyStore.open(dir);
   await store.ensureInitialKey();
   const created: string[] = [];
   for (const [owner, tier] of keys) created.push((await store.createKey(owner, tier)).key);
   await store.close();
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers, runTimeoutMs, maxQueue: 16, heapMb: 256, dev: false }, () => {});
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, workers, runTimeoutMs, maxQueue: 16, heapMb: 256, dev: false, ...extra }, () => {});
   return { server, keys: created, dir };
 }
 
@@ -152,5 +153,66 @@ describe("security: a run's answer has a byte budget", function () {
       ['xs', [1, 2, 3], undefined],
       ['s', 'abc', undefined],
     ]);
+  });
+});
+
+function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.on('error', () => {});
+    socket.once('error', reject);
+  });
+}
+
+/** One HTTP/1.1 request on a kept-alive socket; resolves with the status of the answer. */
+function requestOn(socket: Socket, path: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer): void => {
+      text += chunk;
+      const match = /^HTTP\/1\.1 (\d+)[^]*?\r\n\r\n/.exec(text);
+      const length = /content-length: (\d+)/i.exec(text);
+      if (match && length && text.length >= match[0].length + Number(length[1])) {
+        socket.off('data', onData);
+        resolve(Number(match[1]));
+      }
+    };
+    socket.on('data', onData);
+    socket.once('close', () => reject(new Error('closed')));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\n\r\n`);
+  });
+}
+
+describe('security: idle connections without a key cannot exhaust the server', function () {
+  this.timeout(120_000);
+
+  it('past the keyless cap the oldest idle keyless connection is closed; keyed connections stay and new clients are served', async () => {
+    const { server, keys, dir } = await keyedServer([['Clinic', 'starter']], 1, 5000, { maxConnections: 200, maxKeylessConnections: 40 });
+    const sockets: Socket[] = [];
+    try {
+      const port = Number(new URL(server.url).port);
+      const keyed = await openSocket(port);
+      sockets.push(keyed);
+      expect(await requestOn(keyed, '/v1/usage', keys[0]!)).to.equal(200);
+      const closed: number[] = [];
+      for (let i = 0; i < 150; i++) {
+        const socket = await openSocket(port);
+        socket.once('close', () => closed.push(i));
+        sockets.push(socket);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      // 150 idle keyless connections against a cap of 40: the 110 oldest were closed, the newest 40 remain
+      expect(closed.length).to.equal(110);
+      expect(Math.min(...closed)).to.equal(0);
+      expect(Math.max(...closed)).to.equal(109);
+      // the keyed connection survived and still serves; a new client is answered
+      expect(await requestOn(keyed, '/v1/usage', keys[0]!)).to.equal(200);
+      const health = await fetch(`${server.url}/health`);
+      expect(health.status).to.equal(200);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
 import { createHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from '../http/server.js';
+import { DEFAULT_CONNECTION_LIMITS } from '../http/connections.js';
 import type { AccessControl } from '../http/access-types.js';
 import { createMetricsServer, ServiceMetrics } from '../http/metrics.js';
 import { DEFAULT_POOL_SIZE, storeLocation } from '../store/index.js';
@@ -31,6 +32,11 @@ const USAGE = `usage: cpes serve [options]
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
   --max-queue N       runs that may wait for a worker (default 64; env CPES_MAX_QUEUE)
   --heap-mb N         heap limit of each worker, MiB (default 256; env CPES_HEAP_MB)
+  --max-connections N open connections at most (default 900; env CPES_MAX_CONNECTIONS); keep it below
+                      the process's file limit (LimitNOFILE)
+  --max-keyless-connections N
+                      connections without a valid key at most; past it the oldest idle one is closed
+                      (default 256; env CPES_MAX_KEYLESS_CONNECTIONS)
   --dev               development mode: no API key, nothing counted (env CPES_DEV_MODE=1)`;
 
 export interface ServeOptions {
@@ -50,6 +56,8 @@ export interface ServeOptions {
   /** PostgreSQL connections of the HTTP process (DEFAULT_POOL_SIZE when not given) */
   poolSize?: number;
   metricsPort?: number;
+  maxConnections?: number;
+  maxKeylessConnections?: number;
   /** tests inject a clock for the key store's windows and months */
   now?: () => Date;
 }
@@ -67,6 +75,8 @@ const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' 
   '--store': { key: 'store', env: 'CPES_STORE', kind: 'string' },
   '--pool-size': { key: 'poolSize', env: 'CPES_POOL_SIZE', kind: 'int' },
   '--metrics-port': { key: 'metricsPort', env: 'CPES_METRICS_PORT', kind: 'int' },
+  '--max-connections': { key: 'maxConnections', env: 'CPES_MAX_CONNECTIONS', kind: 'int' },
+  '--max-keyless-connections': { key: 'maxKeylessConnections', env: 'CPES_MAX_KEYLESS_CONNECTIONS', kind: 'int' },
 };
 
 /** Flags win over environment variables, which win over defaults. Throws with a usage message. */
@@ -170,7 +180,10 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
   const separateMetrics = options.metricsPort !== undefined;
   const app = createApp({ pool, access, log, metrics, metricsOnApiPort: !separateMetrics });
   const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
-  const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits });
+  const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }, {
+    maxConnections: options.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections,
+    maxKeylessConnections: options.maxKeylessConnections ?? DEFAULT_CONNECTION_LIMITS.maxKeylessConnections,
+  });
   const port = await listen(server, options.port, host);
   const url = `http://${urlHost(host)}:${port}/v1`;
   let metricsServer: Server | null = null;

@@ -14,6 +14,7 @@ import { TIERS } from '../store/tiers.js';
 import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import { createInFlightLimit } from './in-flight.js';
+import { markKeyed } from './connections.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
@@ -107,6 +108,12 @@ export function createApp(options: AppOptions): Koa {
   });
 
   const router = new Router({ prefix: '/v1' });
+  // a connection that has shown a valid key is no longer subject to the keyless connection cap (connections.ts)
+  const authenticate: Koa.Middleware = (ctx, next) =>
+    access.authenticate(ctx, () => {
+      if ((ctx.state.account as Account).keyId !== null) markKeyed(ctx.socket);
+      return next();
+    });
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
   // Reading the body fails in many ways (bad gzip, unknown encoding, aborted upload): each is the client's 4xx.
   const json: Koa.Middleware = async (ctx, next) => {
@@ -171,12 +178,12 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = openApiDocument();
   });
 
-  router.get('/usage', access.authenticate, async (ctx) => {
+  router.get('/usage', authenticate, async (ctx) => {
     ctx.body = await access.usage(ctx.state.account as Account);
   });
 
   const inFlight = createInFlightLimit(); // before admission: a refused request is not counted
-  router.post('/run', access.authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
+  router.post('/run', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateRunBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateRunBody.errors));
     const code = body.code as string;
@@ -196,7 +203,7 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = outcome.body;
   });
 
-  router.post('/call', access.authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
+  router.post('/call', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;

@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type Koa from 'koa';
+import { DEFAULT_CONNECTION_LIMITS, limitConnections, type ConnectionLimits } from './connections.js';
 
 export interface HttpLimits {
   /** all request headers must arrive within this time, else 408 (slowloris) */
@@ -34,7 +35,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-export function createHttpServer(app: Koa, limits: HttpLimits = DEFAULT_HTTP_LIMITS): Server {
+export function createHttpServer(app: Koa, limits: HttpLimits = DEFAULT_HTTP_LIMITS, connections: ConnectionLimits = DEFAULT_CONNECTION_LIMITS): Server {
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -45,5 +46,6 @@ export function createHttpServer(app: Koa, limits: HttpLimits = DEFAULT_HTTP_LIM
     app.callback(),
   );
   server.on('clientError', answerClientError);
+  limitConnections(server, connections);
   return server;
 }
