@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type ServeOptions } from '../src/cli/serve.js';
-import { runProtocol } from '../src/engine/index.js';
+import { callFunction, runProtocol } from '../src/engine/index.js';
 import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
@@ -214,5 +214,61 @@ describe('security: idle connections without a key cannot exhaust the server', f
       await server.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+async function postText(url: string, text: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('security: numbers that are not finite and bodies nested too deep are refused at the boundary', function () {
+  this.timeout(120_000);
+  let server: RunningServer;
+  let keys: string[];
+  let dir: string;
+
+  before(async () => {
+    ({ server, keys, dir } = await keyedServer([['Clinic', 'starter']], 1, 8000));
+  });
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('db.save_lab with 1e400: 400 naming where, nothing written, no "ok" in the audit trail', async () => {
+    const key = { 'x-api-key': keys[0]! };
+    expect((await post(`${server.url}/call`, { module: 'db', function: 'save_patient', args: ['P1'] }, key)).status).to.equal(200);
+    const refused = await postText(`${server.url}/call`, '{"module": "db", "function": "save_lab", "args": ["P1", "K", 1e400, "mmol/L"]}', key);
+    expect(refused.status).to.equal(400);
+    expect(refused.body).to.include({ success: false, code: 'invalid_request' });
+    expect(refused.body.error).to.equal("the request body has a number that is not finite at 'args[2]' (JSON numbers beyond ±1.8e308, such as 1e400, cannot be used)");
+    const labs = await post(`${server.url}/call`, { module: 'db', function: 'get_labs', args: ['P1'] }, key);
+    expect(labs.body.result).to.deep.equal([]);
+    const audit = await post(`${server.url}/call`, { module: 'db', function: 'audit_log', args: [5] }, key);
+    expect(audit.body.result.map((e: { operation: string; outcome: string }) => [e.operation, e.outcome])).to.deep.equal([
+      ['get_labs', 'ok'],
+      ['save_patient', 'ok'],
+    ]);
+  });
+
+  it('a patient field of -1e999 in /run: 400 naming the field', async () => {
+    const refused = await postText(`${server.url}/run`, '{"code": "protocol P { }", "patient": {"bp": -1e999}}', { 'x-api-key': keys[0]! });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.error).to.equal("the request body has a number that is not finite at 'patient.bp' (JSON numbers beyond ±1.8e308, such as 1e400, cannot be used)");
+  });
+
+  it('args nested 5,000 deep: 400, not a 500', async () => {
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const refused = await postText(`${server.url}/call`, `{"module": "signal", "function": "moving_average", "args": ${deep}}`, { 'x-api-key': keys[0]! });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.error).to.match(/^the request body is nested deeper than 32 levels at 'args\[0\]\[0\]/);
+  });
+
+  it('a library argument that is not finite (from any caller) is an argument error naming the parameter and item', () => {
+    const outcome = callFunction({ module: 'signal', function: 'moving_average', args: [[1, Infinity, 3], 2] });
+    expect(outcome.body.error).to.equal("signal.moving_average: argument 1 'data' item 1 must be a finite number, got Infinity");
+    const lab = callFunction({ module: 'lab', function: 'interpret', args: ['Sodium', -Infinity] });
+    expect(lab.body.error).to.equal("lab.interpret: argument 2 'value' must be a finite number, got -Infinity");
   });
 });

@@ -15,11 +15,12 @@ import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import { createInFlightLimit } from './in-flight.js';
 import { markKeyed } from './connections.js';
+import { formatJsonPath, inspectJson } from '../util/json-inspect.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
-import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateRunBody } from './schemas.js';
+import { describeBodyError, MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_CODE_POINTS, validateCallBody, validateRunBody } from './schemas.js';
 
 export interface AppOptions {
   pool: WorkerPool;
@@ -121,6 +122,17 @@ export function createApp(options: AppOptions): Koa {
       await parseJson(ctx, async () => {});
     } catch (error) {
       throw bodyReadError(error);
+    }
+    const problem = inspectJson(ctx.request.body, MAX_BODY_DEPTH);
+    if (problem) {
+      const where = problem.path.length ? ` at '${formatJsonPath(problem.path)}'` : '';
+      throw new HttpError(
+        400,
+        'invalid_request',
+        problem.kind === 'non_finite'
+          ? `the request body has a number that is not finite${where} (JSON numbers beyond ±1.8e308, such as 1e400, cannot be used)`
+          : `the request body is nested deeper than ${MAX_BODY_DEPTH} levels${where}`,
+      );
     }
     await next();
   };
