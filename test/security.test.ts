@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer, type ServeOptions } from '../src/cli/serve.js';
+import { parseServeOptions, startServer, type RunningServer, type ServeOptions } from '../src/cli/serve.js';
 import { callFunction, runProtocol } from '../src/engine/index.js';
 import { SqliteKeyStore } from '../src/store/sqlite/keys.js';
+import { SqliteLibraryStore } from '../src/store/sqlite/library.js';
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -270,5 +271,73 @@ describe('security: numbers that are not finite and bodies nested too deep are r
     expect(outcome.body.error).to.equal("signal.moving_average: argument 1 'data' item 1 must be a finite number, got Infinity");
     const lab = callFunction({ module: 'lab', function: 'interpret', args: ['Sodium', -Infinity] });
     expect(lab.body.error).to.equal("lab.interpret: argument 2 'value' must be a finite number, got -Infinity");
+  });
+});
+
+describe('security: development mode stays on loopback and away from real data', function () {
+  this.timeout(60_000);
+  const dev = { port: 0, dataDir: '', workers: 1, runTimeoutMs: 5000, maxQueue: 4, heapMb: 128, dev: true } as const;
+
+  it('refuses 0.0.0.0 (and any non-loopback host) unless --dev-allow-remote', async () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.10']) {
+      let error: Error | null = null;
+      await startServer({ ...dev, host }, () => {}).then((s) => s.close(), (e: Error) => (error = e));
+      expect(error, host).to.be.an('error');
+      expect(error!.message).to.equal(`development mode answers without an API key, so it listens on loopback only (127.0.0.1, ::1, localhost), not '${host}'; give --dev-allow-remote to expose it anyway`);
+    }
+    expect(parseServeOptions(['--dev', '--host', '0.0.0.0', '--dev-allow-remote'], {}).devAllowRemote).to.equal(true);
+    expect(parseServeOptions(['--dev'], { CPES_DEV_ALLOW_REMOTE: '1' }).devAllowRemote).to.equal(true);
+  });
+
+  it('never serves a data directory that holds API keys', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpes-sec-'));
+    try {
+      const store = SqliteKeyStore.open(dir);
+      await store.createKey('St Mary', 'starter');
+      await store.close();
+      let error: Error | null = null;
+      await startServer({ ...dev, host: '127.0.0.1', dataDir: dir }, () => {}).then((s) => s.close(), (e: Error) => (error = e));
+      expect(error!.message).to.equal(`the data directory ${dir} holds API keys, so its records belong to real organizations; development mode never serves it: give another --data-dir, or none for a temporary one`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reserves the owner name 'development' and refuses control characters in owner names", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpes-sec-'));
+    const store = SqliteKeyStore.open(dir);
+    try {
+      for (const owner of ['development', ' Development ']) {
+        await store.createKey(owner, 'starter').then(
+          () => expect.fail(`created a key for '${owner}'`),
+          (e: Error) => expect(e.message).to.equal("the owner name 'development' is reserved for development mode's records"),
+        );
+      }
+      for (const owner of ['Clinic\nA', 'Clinic\u0000', 'Tab\tClinic', 'Bidi\u202eClinic']) {
+        await store.createKey(owner, 'starter').then(
+          () => expect.fail(`created a key for ${JSON.stringify(owner)}`),
+          (e: Error) => expect(e.message).to.equal('the owner must not contain control or format characters (newlines, tabs, …)'),
+        );
+      }
+      expect((await store.createKey("St Mary's — Zürich", 'starter')).key).to.match(/^cpes_/);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('security: pseudonyms cannot collide across organizations', () => {
+  it("the organization is length-prefixed: owner 'A\\nB' with id 'C' and owner 'A' with id 'B\\nC' get different pseudonyms", () => {
+    const store = SqliteLibraryStore.open(null);
+    try {
+      const hash = (organization: string, id: string): string =>
+        (callFunction({ module: 'research', function: 'deidentify', args: [{ id }] }, { organization, store }).body.result as { patient_hash: string }).patient_hash;
+      expect(hash('A\nB', 'C')).to.match(/^[0-9a-f]{32}$/);
+      expect(hash('A\nB', 'C')).to.not.equal(hash('A', 'B\nC'));
+      expect(hash('A', 'BC')).to.not.equal(hash('AB', 'C'));
+    } finally {
+      store.close();
+    }
   });
 });

@@ -13,6 +13,8 @@ import { DEFAULT_POOL_SIZE, storeLocation } from '../store/index.js';
 import { openLibrary } from './serve-library.js';
 import { usePackDirectory } from '../runtime/packs/active.js';
 import { openStoreAccess } from './serve-store.js';
+import { holdsKeys } from '../store/sqlite/keys.js';
+import { resolve } from 'node:path';
 
 const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
@@ -37,7 +39,9 @@ const USAGE = `usage: cpes serve [options]
   --max-keyless-connections N
                       connections without a valid key at most; past it the oldest idle one is closed
                       (default 256; env CPES_MAX_KEYLESS_CONNECTIONS)
-  --dev               development mode: no API key, nothing counted (env CPES_DEV_MODE=1)`;
+  --dev               development mode: no API key, nothing counted (env CPES_DEV_MODE=1); loopback only,
+                      and never over a data directory that holds API keys
+  --dev-allow-remote  let development mode listen on a non-loopback address (env CPES_DEV_ALLOW_REMOTE=1)`;
 
 export interface ServeOptions {
   port: number;
@@ -48,6 +52,8 @@ export interface ServeOptions {
   maxQueue: number;
   heapMb: number;
   dev: boolean;
+  /** development mode may listen beyond loopback */
+  devAllowRemote?: boolean;
   /** tests shorten the HTTP timeouts; operators keep the defaults (README "Guarantees") */
   httpLimits?: Partial<HttpLimits>;
   priceList?: string;
@@ -71,6 +77,7 @@ const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' 
   '--max-queue': { key: 'maxQueue', env: 'CPES_MAX_QUEUE', kind: 'int' },
   '--heap-mb': { key: 'heapMb', env: 'CPES_HEAP_MB', kind: 'int' },
   '--dev': { key: 'dev', env: 'CPES_DEV_MODE', kind: 'bool' },
+  '--dev-allow-remote': { key: 'devAllowRemote', env: 'CPES_DEV_ALLOW_REMOTE', kind: 'bool' },
   '--price-list': { key: 'priceList', env: 'CPES_PRICE_LIST', kind: 'string' },
   '--store': { key: 'store', env: 'CPES_STORE', kind: 'string' },
   '--pool-size': { key: 'poolSize', env: 'CPES_POOL_SIZE', kind: 'int' },
@@ -151,8 +158,22 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 
 const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** Development mode serves every function without a key: refuse where that would expose real data. */
+function checkDevelopmentMode(options: ServeOptions, host: string): void {
+  if (!isLoopbackHost(host) && !options.devAllowRemote) {
+    throw new Error(`development mode answers without an API key, so it listens on loopback only (127.0.0.1, ::1, localhost), not '${host}'; give --dev-allow-remote to expose it anyway`);
+  }
+  if (options.dataDir && holdsKeys(resolve(options.dataDir))) {
+    throw new Error(`the data directory ${resolve(options.dataDir)} holds API keys, so its records belong to real organizations; development mode never serves it: give another --data-dir, or none for a temporary one`);
+  }
+}
+
 /** Starts the service; resolves once it listens. */
 export async function startServer(options: ServeOptions, log: (line: string) => void = bufferedLineWriter()): Promise<RunningServer> {
+  const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
+  if (options.dev) checkDevelopmentMode(options, host);
   let access: AccessControl;
   let closeStore = async (): Promise<void> => {};
   const location = storeLocation(options.store, options.dataDir, options.poolSize);
@@ -179,7 +200,6 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
   metrics.watchPool(pool);
   const separateMetrics = options.metricsPort !== undefined;
   const app = createApp({ pool, access, log, metrics, metricsOnApiPort: !separateMetrics });
-  const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
   const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }, {
     maxConnections: options.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections,
     maxKeylessConnections: options.maxKeylessConnections ?? DEFAULT_CONNECTION_LIMITS.maxKeylessConnections,

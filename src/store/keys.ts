@@ -49,6 +49,9 @@ export interface KeyStore {
   close(): Promise<void>;
 }
 
+/** The organization of development mode (no key); no key may be made for it, so its records stay apart. */
+export const DEVELOPMENT_OWNER = 'development';
+
 /** `cpes_` + 32 base62 characters; rejection sampling keeps every character equally likely. */
 export function generateKey(): string {
   let body = '';
@@ -77,6 +80,9 @@ function isoSeconds(ms: number): string {
 export function checkNewKey(owner: string, tier: string): { owner: string; tier: TierId } {
   const trimmed = owner.trim();
   if (!trimmed) throw new StoreError('the owner must not be empty');
+  // the owner names an organization in records, logs and pseudonym input: printable text only
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(trimmed)) throw new StoreError('the owner must not contain control or format characters (newlines, tabs, …)');
+  if (trimmed.toLowerCase() === DEVELOPMENT_OWNER) throw new StoreError(`the owner name '${DEVELOPMENT_OWNER}' is reserved for development mode's records`);
   if (!tierById(tier)) throw new StoreError(`unknown tier '${tier}'; tiers: ${TIERS.map((t) => t.id).join(', ')}`);
   return { owner: trimmed, tier: tier as TierId };
 }
