@@ -341,3 +341,13 @@ describe('security: pseudonyms cannot collide across organizations', () => {
     }
   });
 });
+
+describe('security: FHIR resource ids are never shared across organizations', () => {
+  it('the same to_fhir request from two organizations gives different random UUIDv4 ids', () => {
+    const bundle = (organization: string): any => callFunction({ module: 'fhir', function: 'to_fhir', args: [{ hr: 80 }] }, { organization }).body.result;
+    const ids = (b: any): string[] => [b.id, ...b.entry.map((e: any) => e.resource.id)];
+    const [a, b] = [ids(bundle('Clinic A')), ids(bundle('Clinic B'))];
+    for (const id of [...a, ...b]) expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a.filter((id) => b.includes(id))).to.deep.equal([]);
+  });
+});
