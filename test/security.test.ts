@@ -3,6 +3,9 @@
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { request as httpsRequest } from 'node:https';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseServeOptions, startServer, type RunningServer, type ServeOptions } from '../src/cli/serve.js';
@@ -49,6 +52,15 @@ describe('security: a library call never holds the event loop', function () {
     const next = await post(`${server.url}/call`, { module: 'chem', function: 'from_smiles', args: ['CCO'] });
     expect(next.status).to.equal(200);
     expect(next.body.success).to.equal(true);
+  });
+
+  it('every API answer, errors included, has Cache-Control: no-store and X-Content-Type-Options: nosniff; no HSTS over plain HTTP', async () => {
+    for (const response of [await fetch(`${server.url}/health`), await fetch(`${server.url}/nothing`), await fetch(`${server.url}/run`, { method: 'POST', body: 'x' })]) {
+      expect(response.headers.get('cache-control'), response.url).to.equal('no-store');
+      expect(response.headers.get('x-content-type-options')).to.equal('nosniff');
+      expect(response.headers.get('strict-transport-security')).to.equal(null);
+      await response.text();
+    }
   });
 
   it('a call that fails on its arguments is still a 400 naming the parameter', async () => {
@@ -349,5 +361,49 @@ describe('security: FHIR resource ids are never shared across organizations', ()
     const [a, b] = [ids(bundle('Clinic A')), ids(bundle('Clinic B'))];
     for (const id of [...a, ...b]) expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(a.filter((id) => b.includes(id))).to.deep.equal([]);
+  });
+});
+
+describe('security: HTTPS with --tls-cert and --tls-key', function () {
+  this.timeout(120_000);
+
+  it('serves the API over TLS with a certificate made for this test, with HSTS', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpes-tls-'));
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    // a throwaway self-signed certificate: never a committed private key
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: '', workers: 1, runTimeoutMs: 5000, maxQueue: 4, heapMb: 128, dev: true, tlsCert: cert, tlsKey: key }, () => {});
+    try {
+      expect(server.url).to.match(/^https:\/\/127\.0\.0\.1:\d+\/v1$/);
+      const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = httpsRequest(`${server.url}/health`, { ca: readFileSync(cert) }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status).to.equal(200);
+      expect(JSON.parse(answer.body).status).to.equal('healthy');
+      expect(answer.headers['strict-transport-security']).to.equal('max-age=31536000');
+      expect(answer.headers['cache-control']).to.equal('no-store');
+      // plain HTTP on the TLS port is not answered as API traffic
+      const plain = await fetch(server.url.replace('https:', 'http:') + '/health').then((r) => r.status, () => 'refused');
+      expect(plain).to.not.equal(200);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses half a TLS configuration and unreadable files, naming them', async () => {
+    expect(() => parseServeOptions(['--tls-cert', 'c.pem'], {})).to.throw('--tls-cert and --tls-key go together: give both for HTTPS, or neither');
+    let error: Error | null = null;
+    await startServer({ port: 0, host: '127.0.0.1', dataDir: '', workers: 1, runTimeoutMs: 5000, maxQueue: 4, heapMb: 128, dev: true, tlsCert: '/nonexistent/c.pem', tlsKey: '/nonexistent/k.pem' }, () => {}).then(
+      (s) => s.close(),
+      (e: Error) => (error = e),
+    );
+    expect(error!.message).to.equal('cannot read the TLS certificate /nonexistent/c.pem: ENOENT');
   });
 });

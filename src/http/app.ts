@@ -30,6 +30,8 @@ export interface AppOptions {
   /** what GET /metrics reports; served on this port to loopback clients unless `metricsOnApiPort` is false */
   metrics?: ServiceMetrics;
   metricsOnApiPort?: boolean;
+  /** served over HTTPS: every answer tells browsers to keep to HTTPS (HSTS) */
+  tls?: boolean;
 }
 
 /** How long a client waits before retrying when the database is unreachable. */
@@ -78,6 +80,10 @@ export function createApp(options: AppOptions): Koa {
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
+    // answers carry patient data: never cached by a browser or proxy, never sniffed as another type
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (options.tls) ctx.set('Strict-Transport-Security', 'max-age=31536000');
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {

@@ -1,7 +1,8 @@
 // Connection limits (issue 29): a cap on open connections, and a smaller one on connections that have
 // not shown a valid key. When a new connection passes the keyless cap, the oldest idle keyless one is
 // closed: idle sockets opened without a key cannot use up the file descriptors keyed clients need.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server as PlainServer, ServerResponse } from 'node:http';
+import { Server as TlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -12,6 +13,8 @@ export interface ConnectionLimits {
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 900, maxKeylessConnections: 256 };
+
+type Server = PlainServer | TlsServer;
 
 /** requests being answered on each socket: an idle socket has none */
 const activeRequests = new WeakMap<Socket, number>();
@@ -29,7 +32,8 @@ export function limitConnections(server: Server, limits: ConnectionLimits): void
   server.maxConnections = limits.maxConnections;
   const keyless = new Set<Socket>();
   keylessByServer.set(server, keyless);
-  server.on('connection', (socket: Socket) => {
+  // over TLS the request's socket is the TLS socket, which exists once the handshake is done
+  server.on(server instanceof TlsServer ? 'secureConnection' : 'connection', (socket: Socket) => {
     serverOf.set(socket, server);
     keyless.add(socket);
     socket.once('close', () => keyless.delete(socket));
