@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { request as httpsRequest } from 'node:https';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importPack } from '../src/runtime/packs/store.js';
+import { registry } from '../src/runtime/modules/index.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseServeOptions, startServer, type RunningServer, type ServeOptions } from '../src/cli/serve.js';
@@ -405,5 +408,70 @@ describe('security: HTTPS with --tls-cert and --tls-key', function () {
       (e: Error) => (error = e),
     );
     expect(error!.message).to.equal('cannot read the TLS certificate /nonexistent/c.pem: ENOENT');
+  });
+});
+
+describe('security: /health shows no file names or paths without a key', function () {
+  this.timeout(120_000);
+
+  it('pack file names and checksums for keyed callers only; a damaged index names no path', async () => {
+    const { server, keys, dir } = await keyedServer([['Clinic', 'starter']], 1, 5000);
+    try {
+      importPack(dir, registry.packKind('lab-ranges')!, fileURLToPath(new URL('./data/packs/lab-ranges.csv', import.meta.url)));
+      const health = async (headers: Record<string, string> = {}): Promise<any> => (await fetch(`${server.url}/health`, { headers })).json();
+      const anonymous = await health();
+      expect(anonymous.data.packs).to.have.length(1);
+      expect(anonymous.data.packs[0]).to.have.keys('kind', 'version', 'label', 'rows', 'imported_at');
+      expect((await health({ 'x-api-key': 'cpes_wrong' })).data.packs[0]).to.not.have.property('file_name');
+      const keyed = await health({ 'x-api-key': keys[0]! });
+      expect(keyed.data.packs[0]).to.include({ kind: 'lab-ranges', file_name: 'lab-ranges.csv' });
+      expect(keyed.data.packs[0].sha256).to.match(/^[0-9a-f]{64}$/);
+
+      writeFileSync(join(dir, 'packs', 'index.json'), '{"format": 1, "packs": ');
+      const damaged = await health();
+      expect(damaged.status).to.equal('degraded');
+      expect(damaged.data.error).to.equal('the data pack index cannot be read; the operator can see why with cpes data list');
+      expect(JSON.stringify(damaged)).to.not.contain(dir);
+      const damagedKeyed = await health({ 'x-api-key': keys[0]! });
+      expect(damagedKeyed.data.error).to.equal("the data directory's pack index (packs/index.json) cannot be read (not valid JSON); restore it or remove the packs directory and import again");
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('security: low findings', function () {
+  this.timeout(60_000);
+
+  it("p.constructor, p.toString, p.__proto__ are positioned errors, never internal ones", () => {
+    for (const field of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const { kind, body } = runProtocol(`protocol P {\n    input: Patient p;\n    let x = p.${field} > 5 mg;\n}`);
+      expect(kind, field).to.equal('runtime_error');
+      expect(body.error).to.equal(`Runtime error at line 3, column 15: p.${field} is not set; send it in the patient object`);
+    }
+  });
+
+  it('a lab-ranges comment line of 5,000 spaces is read in one pass (the old pattern backtracked for minutes)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpes-sec-'));
+    try {
+      const file = join(dir, 'ranges.csv');
+      writeFileSync(file, `# laboratory: Test Lab\n#${' '.repeat(5000)}x\n# effective:${' '.repeat(5000)}2026-01-01\ntest,unit,low,high\nSodium,mEq/L,135,145\n`);
+      const meta = importPack(dir, registry.packKind('lab-ranges')!, file);
+      expect(meta).to.include({ kind: 'lab-ranges', version: 1, rows: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a pack file name with control characters is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpes-sec-'));
+    try {
+      const file = join(dir, 'ranges\u001b[31m.csv');
+      writeFileSync(file, '# laboratory: Test Lab\ntest,unit,low,high\nSodium,mEq/L,135,145\n');
+      expect(() => importPack(dir, registry.packKind('lab-ranges')!, file)).to.throw('the file name "ranges\\u001b[31m.csv" holds control or format characters; rename the file');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

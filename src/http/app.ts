@@ -165,10 +165,25 @@ export function createApp(options: AppOptions): Koa {
     });
   }
 
+  /** True when the request carries a valid key (development mode: always); never throws, never counts. */
+  const showsKey = async (ctx: Koa.Context): Promise<boolean> => {
+    try {
+      let authenticated = false;
+      await access.authenticate(ctx, async () => {
+        authenticated = true;
+      });
+      return authenticated;
+    } catch {
+      return false;
+    }
+  };
+
   router.get('/health', async (ctx) => {
     const packs = installedPacks();
     const status = tableStatus();
     const healthy = (await access.healthy()) && pool.healthy() && packs.error === null;
+    // without a key: kinds, versions and counts only; file names, checksums and the index's error for keyed callers
+    const detailed = await showsKey(ctx);
     ctx.status = healthy ? 200 : 503;
     ctx.body = {
       status: healthy ? 'healthy' : 'degraded',
@@ -177,8 +192,10 @@ export function createApp(options: AppOptions): Koa {
       modules: registry.moduleNames.length,
       data: {
         tables: status.tables,
-        packs: packs.packs.map(({ kind, version, label, file_name, sha256, rows, imported_at }) => ({ kind, version, label, file_name, sha256, rows, imported_at })),
-        ...(packs.error ? { error: packs.error } : {}),
+        packs: packs.packs.map(({ kind, version, label, file_name, sha256, rows, imported_at }) =>
+          detailed ? { kind, version, label, file_name, sha256, rows, imported_at } : { kind, version, label, rows, imported_at },
+        ),
+        ...(packs.error ? { error: detailed ? packs.error : 'the data pack index cannot be read; the operator can see why with cpes data list' } : {}),
       },
     };
   });

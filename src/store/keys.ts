@@ -89,9 +89,13 @@ export function checkNewKey(owner: string, tier: string): { owner: string; tier:
 
 /** The one key a revocation prefix names; throws StoreError when it names none, several, or a revoked one. */
 export function keyToRevoke(keys: readonly KeyInfo[], prefix: string): KeyInfo {
-  const matches = keys.filter((k) => k.prefix.startsWith(prefix) || prefix.startsWith(k.prefix));
-  if (prefix.length < 6 || matches.length === 0) throw new StoreError(`no key has the prefix '${prefix}' (see 'cpes keys list')`);
-  if (matches.length > 1) throw new StoreError(`the prefix '${prefix}' matches ${matches.length} keys; give more characters`);
+  // the whole display prefix, exactly: a shorter one (`cpes_k`) once revoked whichever key it began
+  if (prefix.length !== PREFIX_LENGTH) {
+    throw new StoreError(`give the key's whole ${PREFIX_LENGTH}-character display prefix as 'cpes keys list' shows it (like cpes_AbCdEfG), not ${prefix.length} characters`);
+  }
+  const matches = keys.filter((k) => k.prefix === prefix);
+  if (matches.length === 0) throw new StoreError(`no key has the prefix '${prefix}' (see 'cpes keys list')`);
+  if (matches.length > 1) throw new StoreError(`the prefix '${prefix}' matches ${matches.length} keys (a rare clash of display prefixes); nothing was revoked`);
   const key = matches[0]!;
   if (key.revoked) throw new StoreError(`the key ${key.prefix} was already revoked at ${key.revoked}`);
   return key;

@@ -39,20 +39,23 @@ export function readIndex(dataDir: string): PackIndex {
     index.last_version ??= {};
     return index;
   } catch (error) {
-    throw new PackError(`the pack index ${path} cannot be read (${(error as Error).message}); restore it or remove the packs directory and import again`);
+    // named relative to the data directory: this message reaches tenants' errors, which must not learn server paths
+    const reason = error instanceof SyntaxError ? 'not valid JSON' : (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new PackError(`the data directory's pack index (packs/index.json) cannot be read (${reason}); restore it or remove the packs directory and import again`);
   }
 }
 
 /** The rows of an installed pack, refused when the stored file no longer matches its checksum. */
 export function readPack(dataDir: string, meta: PackMeta): LoadedPack {
-  const path = join(packDirectory(dataDir), meta.kind, `v${meta.version}.json`);
+  const relative = `packs/${meta.kind}/v${meta.version}.json`; // never the absolute path: tenants see this message
+  const path = join(dataDir, relative);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new PackError(`the ${meta.kind} pack v${meta.version} is missing from ${path}; import it again`);
+    throw new PackError(`the ${meta.kind} pack v${meta.version} is missing from the data directory (${relative}); import it again`);
   }
-  if (sha256(text) !== meta.rows_sha256) throw new PackError(`the ${meta.kind} pack v${meta.version} at ${path} fails its checksum (changed on disk); import it again`);
+  if (sha256(text) !== meta.rows_sha256) throw new PackError(`the ${meta.kind} pack v${meta.version} (${relative} in the data directory) fails its checksum (changed on disk); import it again`);
   return { meta, rows: JSON.parse(text) as unknown[] };
 }
 
@@ -108,6 +111,10 @@ function readText(filePath: string): { bytes: Buffer; text: string } {
  * version. Throws PackError (nothing changed).
  */
 export function importPack(dataDir: string, kind: PackKind, filePath: string, now: Date = new Date(), companionPath?: string): PackMeta {
+  // a file name is shown in results, /v1/health and terminals: printable text only
+  for (const path of [filePath, companionPath]) {
+    if (path !== undefined && /[\p{Cc}\p{Cf}]/u.test(basename(path))) throw new PackError(`the file name ${JSON.stringify(basename(path))} holds control or format characters; rename the file`);
+  }
   if (companionPath !== undefined && !kind.companion) throw new PackError(`a ${kind.kind} pack is one file; a second file (${basename(companionPath)}) was given`);
   const main = readText(filePath);
   const companion = companionPath === undefined ? undefined : { path: companionPath, ...readText(companionPath) };
