@@ -1,5 +1,6 @@
 // The Koa application under /v1 (service.md, api.md). It validates and routes; protocols are parsed
-// and run only in the pool's children, library calls through the registry.
+// and run only in the pool's children, and library calls run there too (under the same time limit), so
+// nothing a request asks for can hold this event loop.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa from 'koa';

@@ -44,6 +44,7 @@ process.on('message', (message: PoolRequest) => {
 });
 // build the parser before taking work, so its one-time analysis never counts against a run's time limit
 checkProtocol('protocol Warm {}');
-// OpenChemLib's first molecule initialises its tables (seconds on a busy machine): done here, not inside a call's time limit
-callFunction({ module: 'chem', function: 'from_smiles', args: ['C'] });
 process.send({ ready: true });
+// OpenChemLib's first molecule initialises its tables (about a second; several on a busy machine): done
+// right after, while the pool routes little work here yet, rather than inside the first chem call's time limit
+setImmediate(() => callFunction({ module: 'chem', function: 'from_smiles', args: ['C'] }));
