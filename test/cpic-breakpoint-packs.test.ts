@@ -98,7 +98,7 @@ describe('cpic and breakpoints data packs', function () {
     ]);
     const notJson = join(dir, 'cpic.json');
     writeFileSync(notJson, '[\n {"drugname": "codeine",\n');
-    expect(refusal(dir, 'cpic', notJson)).to.match(/\n {2}line \d: not JSON: /);
+    expect(refusal(dir, 'cpic', notJson)).to.match(/\n {2}line \d: not JSON \(invalid syntax/);
     expect(readFileSync(join(dir, 'packs', 'index.json'), 'utf8')).to.equal(before);
   });
 

@@ -63,9 +63,13 @@ describe('fhir: emitted resources are valid R4', function () {
     expect((byCode.get('2708-6') as any).code.coding.map((c: any) => c.code)).to.deep.equal(['2708-6', '59408-5']);
   });
 
-  it('to_fhir is reproducible: same request, same ids', () => {
-    expect(call('to_fhir', { hr: 80 })).to.deep.equal(call('to_fhir', { hr: 80 }));
-    expect(call('to_fhir', { hr: 80 }).entry[0].resource.id).to.not.equal(call('to_fhir', { hr: 81 }).entry[0].resource.id);
+  it('to_fhir ids are random UUIDv4s: the same request gives the same resources with new ids', () => {
+    const ids = (bundle: any): string[] => [bundle.id, ...bundle.entry.map((e: any) => e.resource.id)];
+    const withoutIds = (bundle: any): string => JSON.stringify(bundle).replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g, 'ID');
+    const [first, second] = [call('to_fhir', { hr: 80 }), call('to_fhir', { hr: 80 })];
+    expect(withoutIds(first)).to.equal(withoutIds(second));
+    for (const id of [...ids(first), ...ids(second)]) expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set([...ids(first), ...ids(second)]).size).to.equal(ids(first).length * 2);
   });
 
   it('to_patient: gender other/unknown, no name or birthDate invented; mrn as id', () => {

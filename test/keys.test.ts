@@ -197,8 +197,9 @@ describe('crash safety', function () {
     const { key } = await store.createKey('Burst', 'enterprise');
     await store.close();
     const { child, url } = await startServe(['--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--workers', '1']);
-    let ok = 0;
-    let sent = 0;
+    // calls run in the pool's worker: wait until it answers, so the burst meets a serving server
+    let sent = 1;
+    let ok = (await call(url, key)).status === 200 ? 1 : 0;
     const burst = Array.from({ length: 300 }, async (_, i) => {
       await new Promise((r) => setTimeout(r, i));
       sent++;

@@ -94,7 +94,8 @@ describe('cpes data (operator data packs)', function () {
     const stored = join(dir, 'packs', 'snomed-icd10-map', 'v1.json');
     writeFileSync(stored, readFileSync(stored, 'utf8').replace('E11.9', 'E11.8'));
     usePackDirectory(dir); // a process starting after the change
-    expect(icd.error('snomed_to_icd', 44054006)).to.equal(`icd.snomed_to_icd: the snomed-icd10-map pack v1 at ${stored} fails its checksum (changed on disk); import it again`);
+    // named relative to the data directory: callers never learn the server's paths
+    expect(icd.error('snomed_to_icd', 44054006)).to.equal('icd.snomed_to_icd: the snomed-icd10-map pack v1 (packs/snomed-icd10-map/v1.json in the data directory) fails its checksum (changed on disk); import it again');
   });
 
   it("judges values against the laboratory's own rows by age band, sex and assay, and the defaults elsewhere", () => {

@@ -108,7 +108,7 @@ describe('research: consent and de-identification', () => {
     const out = lib.call('research', 'deidentify', { mrn: 'MRN-9', name: 'Ann Smith', age: 90, sex: 'female', birth_date: '1936-01-01', phone: '555-0100', sbp: 130, hr: 88, on_oxygen: true, zip: '02139', note: 'lives alone', consciousness: 'A' });
     expect(out).to.deep.equal({
       type: 'RESEARCH_DEIDENTIFIED',
-      patient_hash: createHmac('sha256', store.installationSecret()).update('Clinic\nMRN-9').digest('hex').slice(0, 32),
+      patient_hash: createHmac('sha256', store.installationSecret()).update('6:ClinicMRN-9').digest('hex').slice(0, 32),
       age: '90+',
       sex: 'F',
       bp: 130,
@@ -119,7 +119,7 @@ describe('research: consent and de-identification', () => {
     });
     expect(out.method).to.contain('164.514(b)(2)');
     const young = lib.call('research', 'deidentify', { name: 'Bo', age: 89, birth_date: '1937-05-05' });
-    expect(young).to.include({ age: 89, birth_year: 1937, patient_hash: createHmac('sha256', store.installationSecret()).update('Clinic\nBo').digest('hex').slice(0, 32) });
+    expect(young).to.include({ age: 89, birth_year: 1937, patient_hash: createHmac('sha256', store.installationSecret()).update('6:ClinicBo').digest('hex').slice(0, 32) });
     expect(lib.call('research', 'deidentify', { age: 40 }).patient_hash).to.equal(null);
     expect(lib.error('research', 'deidentify', { age: 121 })).to.contain("patient field 'age' (years, age) must be between 0 and 120, got 121");
     expect(lib.error('research', 'deidentify', { hr: '80' })).to.contain("patient field 'hr' must be a number");

@@ -30,9 +30,10 @@ describe('slow and idle clients', function () {
   let port: number;
   const sockets: Socket[] = [];
 
+  // /call runs in the pool too: the queue holds the ten calls sent at once below
   before(async () => {
     server = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir: '', workers: 1, runTimeoutMs: 5000, maxQueue: 8, heapMb: 128, dev: true, httpLimits: { headersTimeoutMs: 1500, requestTimeoutMs: 3000, checkIntervalMs: 200 } },
+      { port: 0, host: '127.0.0.1', dataDir: '', workers: 1, runTimeoutMs: 5000, maxQueue: 16, heapMb: 128, dev: true, httpLimits: { headersTimeoutMs: 1500, requestTimeoutMs: 3000, checkIntervalMs: 200 } },
       () => {},
     );
     port = Number(new URL(server.url).port);

@@ -5,13 +5,18 @@ import { createApp } from '../http/app.js';
 import { createDevAccess } from '../http/dev-access.js';
 import { WorkerPool } from '../http/pool/index.js';
 import { bufferedLineWriter } from '../http/log-writer.js';
-import { createHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from '../http/server.js';
+import { createHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits, type Server as ApiServer, type TlsFiles } from '../http/server.js';
+import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
+import { DEFAULT_CONNECTION_LIMITS } from '../http/connections.js';
 import type { AccessControl } from '../http/access-types.js';
 import { createMetricsServer, ServiceMetrics } from '../http/metrics.js';
 import { DEFAULT_POOL_SIZE, storeLocation } from '../store/index.js';
 import { openLibrary } from './serve-library.js';
 import { usePackDirectory } from '../runtime/packs/active.js';
 import { openStoreAccess } from './serve-store.js';
+import { holdsKeys } from '../store/sqlite/keys.js';
+import { resolve } from 'node:path';
 
 const USAGE = `usage: cpes serve [options]
   --port N            port (default 8080; env CPES_PORT)
@@ -31,7 +36,16 @@ const USAGE = `usage: cpes serve [options]
   --run-timeout MS    kill a run after this many ms (default 10000; env CPES_RUN_TIMEOUT)
   --max-queue N       runs that may wait for a worker (default 64; env CPES_MAX_QUEUE)
   --heap-mb N         heap limit of each worker, MiB (default 256; env CPES_HEAP_MB)
-  --dev               development mode: no API key, nothing counted (env CPES_DEV_MODE=1)`;
+  --max-connections N open connections at most (default 900; env CPES_MAX_CONNECTIONS); keep it below
+                      the process's file limit (LimitNOFILE)
+  --max-keyless-connections N
+                      connections without a valid key at most; past it the oldest idle one is closed
+                      (default 256; env CPES_MAX_KEYLESS_CONNECTIONS)
+  --tls-cert FILE     serve HTTPS with this PEM certificate (chain) (env CPES_TLS_CERT); needs --tls-key
+  --tls-key FILE      the certificate's PEM private key (env CPES_TLS_KEY); keep it owner-only
+  --dev               development mode: no API key, nothing counted (env CPES_DEV_MODE=1); loopback only,
+                      and never over a data directory that holds API keys
+  --dev-allow-remote  let development mode listen on a non-loopback address (env CPES_DEV_ALLOW_REMOTE=1)`;
 
 export interface ServeOptions {
   port: number;
@@ -42,6 +56,10 @@ export interface ServeOptions {
   maxQueue: number;
   heapMb: number;
   dev: boolean;
+  tlsCert?: string;
+  tlsKey?: string;
+  /** development mode may listen beyond loopback */
+  devAllowRemote?: boolean;
   /** tests shorten the HTTP timeouts; operators keep the defaults (README "Guarantees") */
   httpLimits?: Partial<HttpLimits>;
   priceList?: string;
@@ -50,6 +68,8 @@ export interface ServeOptions {
   /** PostgreSQL connections of the HTTP process (DEFAULT_POOL_SIZE when not given) */
   poolSize?: number;
   metricsPort?: number;
+  maxConnections?: number;
+  maxKeylessConnections?: number;
   /** tests inject a clock for the key store's windows and months */
   now?: () => Date;
 }
@@ -63,10 +83,15 @@ const FLAGS: Record<string, { key: keyof ServeOptions; env: string; kind: 'int' 
   '--max-queue': { key: 'maxQueue', env: 'CPES_MAX_QUEUE', kind: 'int' },
   '--heap-mb': { key: 'heapMb', env: 'CPES_HEAP_MB', kind: 'int' },
   '--dev': { key: 'dev', env: 'CPES_DEV_MODE', kind: 'bool' },
+  '--tls-cert': { key: 'tlsCert', env: 'CPES_TLS_CERT', kind: 'string' },
+  '--tls-key': { key: 'tlsKey', env: 'CPES_TLS_KEY', kind: 'string' },
+  '--dev-allow-remote': { key: 'devAllowRemote', env: 'CPES_DEV_ALLOW_REMOTE', kind: 'bool' },
   '--price-list': { key: 'priceList', env: 'CPES_PRICE_LIST', kind: 'string' },
   '--store': { key: 'store', env: 'CPES_STORE', kind: 'string' },
   '--pool-size': { key: 'poolSize', env: 'CPES_POOL_SIZE', kind: 'int' },
   '--metrics-port': { key: 'metricsPort', env: 'CPES_METRICS_PORT', kind: 'int' },
+  '--max-connections': { key: 'maxConnections', env: 'CPES_MAX_CONNECTIONS', kind: 'int' },
+  '--max-keyless-connections': { key: 'maxKeylessConnections', env: 'CPES_MAX_KEYLESS_CONNECTIONS', kind: 'int' },
 };
 
 /** Below 64 MiB a worker cannot load the engine and its tables, so it would die before taking any work. */
@@ -118,12 +143,13 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   // development mode keeps library records in a throwaway directory unless one is named
   if (options.dev && !dataDirGiven) options.dataDir = '';
   if (options.dev && options.store) throw new Error('--dev keeps records in a local directory; it takes no --store');
+  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) throw new Error('--tls-cert and --tls-key go together: give both for HTTPS, or neither');
   storeLocation(options.store, options.dataDir, options.poolSize); // a bad URL stops here, with its reason
   return options;
 }
 
 export interface RunningServer {
-  server: Server;
+  server: ApiServer;
   url: string;
   pool: WorkerPool;
   metrics: ServiceMetrics;
@@ -132,7 +158,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function listen(server: Server, port: number, host: string): Promise<number> {
+async function listen(server: Server | ApiServer, port: number, host: string): Promise<number> {
   server.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -144,8 +170,43 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 
 const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
 
+/** The certificate and key files, read before anything starts (a missing file stops the start, naming it). */
+function readTlsFiles(options: ServeOptions): TlsFiles | undefined {
+  if (options.tlsCert === undefined || options.tlsKey === undefined) return undefined;
+  const read = (path: string, what: string): Buffer => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new Error(`cannot read the TLS ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
+  const files = { cert: read(options.tlsCert, 'certificate'), key: read(options.tlsKey, 'key') };
+  try {
+    createSecureContext(files);
+  } catch (error) {
+    // OpenSSL's reason (no key material is in it)
+    throw new Error(`the TLS certificate ${options.tlsCert} and key ${options.tlsKey} cannot be used: ${(error as Error).message}`);
+  }
+  return files;
+}
+
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** Development mode serves every function without a key: refuse where that would expose real data. */
+function checkDevelopmentMode(options: ServeOptions, host: string): void {
+  if (!isLoopbackHost(host) && !options.devAllowRemote) {
+    throw new Error(`development mode answers without an API key, so it listens on loopback only (127.0.0.1, ::1, localhost), not '${host}'; give --dev-allow-remote to expose it anyway`);
+  }
+  if (options.dataDir && holdsKeys(resolve(options.dataDir))) {
+    throw new Error(`the data directory ${resolve(options.dataDir)} holds API keys, so its records belong to real organizations; development mode never serves it: give another --data-dir, or none for a temporary one`);
+  }
+}
+
 /** Starts the service; resolves once it listens. */
 export async function startServer(options: ServeOptions, log: (line: string) => void = bufferedLineWriter()): Promise<RunningServer> {
+  const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
+  if (options.dev) checkDevelopmentMode(options, host);
+  const tls = readTlsFiles(options);
   let access: AccessControl;
   let closeStore = async (): Promise<void> => {};
   const location = storeLocation(options.store, options.dataDir, options.poolSize);
@@ -167,14 +228,17 @@ export async function startServer(options: ServeOptions, log: (line: string) => 
     heapMb: options.heapMb,
     dataDir: library.dataDir,
     storeUrl: location.kind === 'postgres' ? location.url : undefined,
+    reserveForOthers: !options.dev,
   });
   metrics.watchPool(pool);
   const separateMetrics = options.metricsPort !== undefined;
-  const app = createApp({ pool, access, log, metrics, metricsOnApiPort: !separateMetrics });
-  const host = options.host ?? (options.dev ? '127.0.0.1' : '0.0.0.0');
-  const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits });
+  const app = createApp({ pool, access, log, metrics, metricsOnApiPort: !separateMetrics, tls: tls !== undefined });
+  const server = createHttpServer(app, { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }, {
+    maxConnections: options.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections,
+    maxKeylessConnections: options.maxKeylessConnections ?? DEFAULT_CONNECTION_LIMITS.maxKeylessConnections,
+  }, tls);
   const port = await listen(server, options.port, host);
-  const url = `http://${urlHost(host)}:${port}/v1`;
+  const url = `${tls ? 'https' : 'http'}://${urlHost(host)}:${port}/v1`;
   let metricsServer: Server | null = null;
   let metricsUrl: string | null = null;
   if (separateMetrics) {

@@ -24,8 +24,12 @@ type Compiled = ({ program: CompiledProgram; diagnostics: null } | { program: nu
 
 const cache = new LruCache<string, Compiled>(256);
 
-function compile(source: string): Compiled {
-  const key = createHash('sha256').update(source).digest('hex');
+/**
+ * Compiled programs are cached per organization (issue 29): a shared entry would let one tenant time
+ * whether another recently ran an exact text.
+ */
+function compile(source: string, organization = ''): Compiled {
+  const key = createHash('sha256').update(`${Buffer.byteLength(organization)}:${organization}`).update(source).digest('hex');
   let entry = cache.get(key);
   if (!entry) {
     const { program, diagnostics, warnings } = analyze(source, registry.catalog);
@@ -81,7 +85,7 @@ export function runProtocol(source: string, patient?: Record<string, JsonValue>,
       if (error instanceof PatientError) return { kind: 'invalid', body: failure(error.message, { code: 'invalid_request' }) };
       throw error;
     }
-    const compiled = compile(source);
+    const compiled = compile(source, options.organization);
     if (!compiled.program) {
       const diagnostics = compiled.diagnostics.map(({ line, column, endLine, endColumn, message }) => ({ line, column, endLine, endColumn, message }));
       return { kind: 'invalid', body: failure(formatDiagnostic(compiled.diagnostics[0]!), { code: 'syntax_error', diagnostics }) };

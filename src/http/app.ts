@@ -1,10 +1,10 @@
 // The Koa application under /v1 (service.md, api.md). It validates and routes; protocols are parsed
-// and run only in the pool's children, library calls through the registry.
+// and run only in the pool's children, and library calls run there too (under the same time limit), so
+// nothing a request asks for can hold this event loop.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
-import { callFunction } from '../engine/call.js';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
 import { functionCatalogue } from './function-catalogue.js';
@@ -14,12 +14,15 @@ import type { AccessControl, Account } from './access-types.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import { accessLogLine } from './access-log.js';
 import { healthData } from './health.js';
+import { createInFlightLimit } from './in-flight.js';
+import { markKeyed } from './connections.js';
+import { formatJsonPath, inspectJson } from '../util/json-inspect.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { playground } from './playground.js';
 import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
-import { describeBodyError, MAX_BODY_BYTES, MAX_CODE_POINTS, validateCallBody, validateCheckBody, validateRunBody } from './schemas.js';
+import { describeBodyError, MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_CODE_POINTS, validateCallBody, validateCheckBody, validateRunBody } from './schemas.js';
 
 export interface AppOptions {
   pool: WorkerPool;
@@ -29,6 +32,8 @@ export interface AppOptions {
   /** what GET /metrics reports; served on this port to loopback clients unless `metricsOnApiPort` is false */
   metrics?: ServiceMetrics;
   metricsOnApiPort?: boolean;
+  /** served over HTTPS: every answer tells browsers to keep to HTTPS (HSTS) */
+  tls?: boolean;
 }
 
 /** How long a client waits before retrying when the database is unreachable. */
@@ -77,6 +82,10 @@ export function createApp(options: AppOptions): Koa {
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
+    // answers carry patient data: never cached by a browser or proxy, never sniffed as another type
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (options.tls) ctx.set('Strict-Transport-Security', 'max-age=31536000');
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
@@ -100,6 +109,12 @@ export function createApp(options: AppOptions): Koa {
   app.use(playground());
 
   const router = new Router({ prefix: '/v1' });
+  // a connection that has shown a valid key is no longer subject to the keyless connection cap (connections.ts)
+  const authenticate: Koa.Middleware = (ctx, next) =>
+    access.authenticate(ctx, () => {
+      if ((ctx.state.account as Account).keyId !== null) markKeyed(ctx.socket);
+      return next();
+    });
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
   // Reading the body fails in many ways (bad gzip, unknown encoding, aborted upload): each is the client's 4xx.
   const json: Koa.Middleware = async (ctx, next) => {
@@ -107,6 +122,17 @@ export function createApp(options: AppOptions): Koa {
       await parseJson(ctx, async () => {});
     } catch (error) {
       throw bodyReadError(error);
+    }
+    const problem = inspectJson(ctx.request.body, MAX_BODY_DEPTH);
+    if (problem) {
+      const where = problem.path.length ? ` at '${formatJsonPath(problem.path)}'` : '';
+      throw new HttpError(
+        400,
+        'invalid_request',
+        problem.kind === 'non_finite'
+          ? `the request body has a number that is not finite${where} (JSON numbers beyond ±1.8e308, such as 1e400, cannot be used)`
+          : `the request body is nested deeper than ${MAX_BODY_DEPTH} levels${where}`,
+      );
     }
     await next();
   };
@@ -133,12 +159,26 @@ export function createApp(options: AppOptions): Koa {
     });
   }
 
+  /** True when the request carries a valid key (development mode: always); never throws, never counts. */
+  const showsKey = async (ctx: Koa.Context): Promise<boolean> => {
+    try {
+      let authenticated = false;
+      await access.authenticate(ctx, async () => {
+        authenticated = true;
+      });
+      return authenticated;
+    } catch {
+      return false;
+    }
+  };
+
   router.get('/health', async (ctx) => {
     const data = healthData();
     const healthy = (await access.healthy()) && pool.healthy() && data.error === null;
+    const detailed = await showsKey(ctx);
     ctx.status = healthy ? 200 : 503;
     ctx.type = 'application/json';
-    ctx.body = data.body(healthy);
+    ctx.body = data.body(healthy, detailed);
   });
 
   router.get('/tiers', (ctx) => {
@@ -154,11 +194,12 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = openApiDocument();
   });
 
-  router.get('/usage', access.authenticate, async (ctx) => {
+  router.get('/usage', authenticate, async (ctx) => {
     ctx.body = await access.usage(ctx.state.account as Account);
   });
 
-  router.post('/run', access.authenticate, access.admit, requireJson, json, async (ctx) => {
+  const inFlight = createInFlightLimit(); // before admission: a refused request is not counted
+  router.post('/run', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateRunBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateRunBody.errors));
     const code = body.code as string;
@@ -179,7 +220,7 @@ export function createApp(options: AppOptions): Koa {
   });
 
   // diagnostics only: counted against the per-minute limit, never the month; checked in a pool child like a run
-  router.post('/check', access.authenticate, access.admitMinuteOnly, requireJson, json, async (ctx) => {
+  router.post('/check', authenticate, inFlight, access.admitMinuteOnly, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateCheckBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCheckBody.errors));
     const code = body.code as string;
@@ -188,11 +229,14 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = await pool.check(code, account.owner, ctx.state.requestId as string);
   });
 
-  router.post('/call', access.authenticate, access.admit, requireJson, json, (ctx) => {
+  router.post('/call', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
     const body = objectBody(ctx);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
-    const outcome = callFunction(body as never, { organization: account.owner, requestId: ctx.state.requestId as string, actor: account.prefix ?? 'development' });
+    // in a pool child under the run time limit: no library function can hold this event loop
+    const outcome = await pool.call(body as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+    if (outcome.kind === 'unavailable') throw new StoreUnavailableError(outcome.message);
+    if (outcome.kind === 'internal') throw new Error('internal error in a library call (logged by the worker)');
     ctx.status = outcome.kind === 'ok' ? 200 : 400;
     ctx.body = outcome.body;
   });

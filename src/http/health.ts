@@ -10,8 +10,9 @@ interface HealthData {
   generation: number;
   /** the pack index could not be read: the service is degraded */
   error: string | null;
-  /** the JSON text after `"status":…,` up to the closing brace */
-  json: string;
+  /** the JSON text after `"status":…,` up to the closing brace: for keyed callers, and for anyone */
+  detailed: string;
+  plain: string;
 }
 
 let cached: HealthData | null = null;
@@ -19,19 +20,24 @@ let cached: HealthData | null = null;
 function describe(generation: number): HealthData {
   const packs = installedPacks();
   const status = tableStatus();
-  const data = {
-    tables: status.tables,
-    packs: packs.packs.map(({ kind, version, label, file_name, sha256, rows, imported_at }) => ({ kind, version, label, file_name, sha256, rows, imported_at })),
-    ...(packs.error ? { error: packs.error } : {}),
+  // without a key: kinds, versions and counts only; file names, checksums and the index's error for keyed callers
+  const text = (detailed: boolean): string => {
+    const data = {
+      tables: status.tables,
+      packs: packs.packs.map(({ kind, version, label, file_name, sha256, rows, imported_at }) =>
+        detailed ? { kind, version, label, file_name, sha256, rows, imported_at } : { kind, version, label, rows, imported_at },
+      ),
+      ...(packs.error ? { error: detailed ? packs.error : 'the data pack index cannot be read; the operator can see why with cpes data list' } : {}),
+    };
+    return JSON.stringify({ version: API_VERSION, engine_version: ENGINE_VERSION, modules: registry.moduleNames.length, data }).slice(1);
   };
-  const rest = { version: API_VERSION, engine_version: ENGINE_VERSION, modules: registry.moduleNames.length, data };
-  return { generation, error: packs.error, json: JSON.stringify(rest).slice(1) };
+  return { generation, error: packs.error, detailed: text(true), plain: text(false) };
 }
 
 /** The index's state now: its error (null when readable) and a function giving the body for a status. */
-export function healthData(): { error: string | null; body: (healthy: boolean) => string } {
+export function healthData(): { error: string | null; body: (healthy: boolean, detailed: boolean) => string } {
   const generation = packGeneration();
   if (cached?.generation !== generation) cached = describe(generation);
-  const { error, json } = cached;
-  return { error, body: (healthy) => `{"status":"${healthy ? 'healthy' : 'degraded'}",${json}` };
+  const { error, detailed, plain } = cached;
+  return { error, body: (healthy, keyed) => `{"status":"${healthy ? 'healthy' : 'degraded'}",${keyed ? detailed : plain}` };
 }

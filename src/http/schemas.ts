@@ -4,6 +4,8 @@ import { createAjv } from '../util/ajv.js';
 
 export const MAX_CODE_POINTS = 10_000;
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** objects and arrays nested at most this deep in a request body (the body itself is level 1) */
+export const MAX_BODY_DEPTH = 32;
 
 /** A patient field sent with its unit: `{"value": 97, "unit": "umol/L"}`, converted to the field's unit on entry. */
 const measurementSchema = {

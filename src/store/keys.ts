@@ -52,6 +52,9 @@ export interface KeyStore {
   close(): Promise<void>;
 }
 
+/** The organization of development mode (no key); no key may be made for it, so its records stay apart. */
+export const DEVELOPMENT_OWNER = 'development';
+
 /** `cpes_` + 32 base62 characters; rejection sampling keeps every character equally likely. */
 export function generateKey(): string {
   let body = '';
@@ -80,15 +83,22 @@ function isoSeconds(ms: number): string {
 export function checkNewKey(owner: string, tier: string): { owner: string; tier: TierId } {
   const trimmed = owner.trim();
   if (!trimmed) throw new StoreError('the owner must not be empty');
+  // the owner names an organization in records, logs and pseudonym input: printable text only
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(trimmed)) throw new StoreError('the owner must not contain control or format characters (newlines, tabs, …)');
+  if (trimmed.toLowerCase() === DEVELOPMENT_OWNER) throw new StoreError(`the owner name '${DEVELOPMENT_OWNER}' is reserved for development mode's records`);
   if (!tierById(tier)) throw new StoreError(`unknown tier '${tier}'; tiers: ${TIERS.map((t) => t.id).join(', ')}`);
   return { owner: trimmed, tier: tier as TierId };
 }
 
 /** The one key a revocation prefix names; throws StoreError when it names none, several, or a revoked one. */
 export function keyToRevoke(keys: readonly KeyInfo[], prefix: string): KeyInfo {
-  const matches = keys.filter((k) => k.prefix.startsWith(prefix) || prefix.startsWith(k.prefix));
-  if (prefix.length < 6 || matches.length === 0) throw new StoreError(`no key has the prefix '${prefix}' (see 'cpes keys list')`);
-  if (matches.length > 1) throw new StoreError(`the prefix '${prefix}' matches ${matches.length} keys; give more characters`);
+  // the whole display prefix, exactly: a shorter one (`cpes_k`) once revoked whichever key it began
+  if (prefix.length !== PREFIX_LENGTH) {
+    throw new StoreError(`give the key's whole ${PREFIX_LENGTH}-character display prefix as 'cpes keys list' shows it (like cpes_AbCdEfG), not ${prefix.length} characters`);
+  }
+  const matches = keys.filter((k) => k.prefix === prefix);
+  if (matches.length === 0) throw new StoreError(`no key has the prefix '${prefix}' (see 'cpes keys list')`);
+  if (matches.length > 1) throw new StoreError(`the prefix '${prefix}' matches ${matches.length} keys (a rare clash of display prefixes); nothing was revoked`);
   const key = matches[0]!;
   if (key.revoked) throw new StoreError(`the key ${key.prefix} was already revoked at ${key.revoked}`);
   return key;

@@ -61,6 +61,10 @@ export function keyStoreContract(name: string, location: () => Promise<KeyStoreH
       const { key, prefix } = await store.createKey('Clinic', 'sandbox');
       const failure = (p: string): Promise<string> => store.revokeKey(p).then(() => 'revoked', (e: Error) => e.message);
       expect(await failure('cpes_nothere')).to.equal("no key has the prefix 'cpes_nothere' (see 'cpes keys list')");
+      // one significant character once revoked a key: only the whole 12-character display prefix names one
+      for (const short of ['cpes_', prefix.slice(0, 6), prefix.slice(0, 11), key]) {
+        expect(await failure(short)).to.equal(`give the key's whole 12-character display prefix as 'cpes keys list' shows it (like cpes_AbCdEfG), not ${short.length} characters`);
+      }
       expect((await store.revokeKey(prefix)).revoked).to.be.a('string');
       expect(await store.authenticate(key)).to.equal(null);
       expect(await failure(prefix)).to.match(/^the key cpes_\w+ was already revoked at /);

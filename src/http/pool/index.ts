@@ -4,10 +4,11 @@
 // otherwise fails its run (500) and is replaced; beyond `maxQueue` waiting runs the pool refuses (503).
 import { fork, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { CallRequest } from '../../engine/call.js';
 import type { CheckEnvelope, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 import { inSingleExecutable } from '../../util/assets.js';
-import { WORKER_ROLE_ARGUMENT, type PoolCheckRequest, type PoolRequest, type PoolResponse, type PoolRunRequest } from './messages.js';
+import { WORKER_ROLE_ARGUMENT, type PoolCallOutcome, type PoolCallRequest, type PoolCheckRequest, type PoolRequest, type PoolResponse, type PoolRunRequest } from './messages.js';
 
 export interface PoolOptions {
   workers: number;
@@ -21,6 +22,12 @@ export interface PoolOptions {
   dataDir?: string;
   /** the PostgreSQL store's URL, handed to each child in its environment (never its command line, which any local user can read) */
   storeUrl?: string;
+  /**
+   * Keep one child for the other organizations: no organization runs on every child at once (with two or
+   * more children), so another's run starts at once however many runaway protocols one sends. Off in
+   * development mode, which has one organization.
+   */
+  reserveForOthers?: boolean;
 }
 
 export class PoolTimeoutError extends Error {
@@ -40,7 +47,7 @@ export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
 
-type JobRequest = Omit<PoolRunRequest, 'id' | 'timeLimitMs'> | Omit<PoolCheckRequest, 'id' | 'timeLimitMs'>;
+type JobRequest = Omit<PoolRunRequest, 'id' | 'timeLimitMs'> | Omit<PoolCheckRequest, 'id' | 'timeLimitMs'> | Omit<PoolCallRequest, 'id' | 'timeLimitMs'>;
 
 interface Job {
   request: JobRequest;
@@ -87,7 +94,13 @@ function startWorkerProcess(heapMb: number, args: string[], storeUrl: string | u
 
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
-  private readonly queue: Job[] = [];
+  /** waiting jobs by organization, served round-robin so one organization's backlog never delays another's */
+  private readonly queues = new Map<string, Job[]>();
+  private queued = 0;
+  /** children each organization occupies now */
+  private readonly busyByOrganization = new Map<string, number>();
+  /** when (in jobs started) each organization's last job started: the round-robin's turn */
+  private readonly lastStarted = new Map<string, number>();
   private nextId = 1;
   private closing = false;
   private replaced = 0;
@@ -114,7 +127,7 @@ export class WorkerPool {
 
   /** runs waiting for a child */
   get queueDepth(): number {
-    return this.queue.length;
+    return this.queued;
   }
 
   /** children started to replace one that died or was killed */
@@ -136,6 +149,11 @@ export class WorkerPool {
     return this.submit({ kind: 'check', code, organization, requestId, actor: organization }) as Promise<CheckEnvelope>;
   }
 
+  /** One library call in a child, under the same time limit as a run (a slow function never holds the server). */
+  call(call: CallRequest, organization: string, requestId: string, actor = organization): Promise<PoolCallOutcome> {
+    return this.submit({ kind: 'call', call, organization, requestId, actor }) as Promise<PoolCallOutcome>;
+  }
+
   private submit(request: JobRequest): Promise<PoolResponse['outcome']> {
     if (this.closing) return Promise.reject(new PoolClosedError('the server is shutting down'));
     if (this.workers.size < this.options.workers && this.failedStarts >= MAX_FAILED_STARTS) {
@@ -145,24 +163,79 @@ export class WorkerPool {
     return new Promise((resolve, reject) => {
       const job: Job = { request, resolve, reject };
       const idle = this.idleWorker();
-      if (idle) this.start(idle, job);
-      else if (this.queue.length >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queue.length} runs are waiting`));
-      else this.queue.push(job);
+      if (idle && this.mayStart(request.organization)) this.start(idle, job);
+      else if (this.queued >= this.options.maxQueue) reject(new PoolQueueFullError(`all workers are busy and ${this.queued} runs are waiting`));
+      else this.enqueue(job);
     });
+  }
+
+  /** Most children one organization may occupy at once. */
+  private get shareLimit(): number {
+    const size = this.options.workers;
+    return this.options.reserveForOthers && size > 1 ? size - 1 : size;
+  }
+
+  private mayStart(organization: string): boolean {
+    return (this.busyByOrganization.get(organization) ?? 0) < this.shareLimit;
+  }
+
+  private enqueue(job: Job): void {
+    const organization = job.request.organization;
+    const queue = this.queues.get(organization);
+    if (queue) queue.push(job);
+    else this.queues.set(organization, [job]);
+    this.queued++;
+  }
+
+  /**
+   * The next job, round-robin over organizations: of those waiting that may start one, the organization
+   * whose last job started longest ago (never: first), so one backlog waits behind each other tenant's run.
+   */
+  private dequeue(): Job | undefined {
+    let chosen: string | undefined;
+    for (const organization of this.queues.keys()) {
+      if (!this.mayStart(organization)) continue;
+      if (chosen === undefined || (this.lastStarted.get(organization) ?? -1) < (this.lastStarted.get(chosen) ?? -1)) chosen = organization;
+    }
+    if (chosen === undefined) return undefined;
+    const queue = this.queues.get(chosen)!;
+    const job = queue.shift()!;
+    if (!queue.length) this.queues.delete(chosen);
+    this.queued--;
+    return job;
+  }
+
+  private allQueued(): Job[] {
+    const jobs = [...this.queues.values()].flat();
+    this.queues.clear();
+    this.queued = 0;
+    return jobs;
+  }
+
+  private occupy(organization: string, change: 1 | -1): void {
+    const count = (this.busyByOrganization.get(organization) ?? 0) + change;
+    if (count > 0) this.busyByOrganization.set(organization, count);
+    else this.busyByOrganization.delete(organization);
+  }
+
+  /** Ends a child's job (answered, timed out or died): frees its organization's share. */
+  private release(worker: Worker): (Job & { id: number; timer: NodeJS.Timeout }) | null {
+    const job = worker.job;
+    if (!job) return null;
+    clearTimeout(job.timer);
+    worker.job = null;
+    this.occupy(job.request.organization, -1);
+    return job;
   }
 
   /** Stops taking runs, lets accepted ones finish (up to the run timeout), then ends every child. */
   async close(): Promise<void> {
     this.closing = true;
     const deadline = Date.now() + this.options.runTimeoutMs;
-    while ((this.queue.length || [...this.workers].some((w) => w.job)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    for (const job of this.queue.splice(0)) job.reject(new PoolClosedError('the server is shutting down'));
+    while ((this.queued || [...this.workers].some((w) => w.job)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const job of this.allQueued()) job.reject(new PoolClosedError('the server is shutting down'));
     for (const w of this.workers) {
-      if (w.job) {
-        clearTimeout(w.job.timer);
-        w.job.reject(new PoolClosedError('the server is shutting down'));
-        w.job = null;
-      }
+      this.release(w)?.reject(new PoolClosedError('the server is shutting down'));
       w.child.kill('SIGKILL');
     }
     this.workers.clear();
@@ -185,23 +258,18 @@ export class WorkerPool {
     child.on('message', (message: PoolResponse | { ready: true }) => {
       if ('ready' in message) {
         worker.ready = true;
-        this.drain(worker);
+        this.drain();
         return;
       }
-      const job = worker.job;
-      if (!job || job.id !== message.id) return;
-      clearTimeout(job.timer);
-      worker.job = null;
-      job.resolve(message.outcome);
-      this.drain(worker);
+      if (worker.job?.id !== message.id) return;
+      this.release(worker)!.resolve(message.outcome);
+      this.drain();
     });
     // 'close' rather than 'exit': it comes after stderr is read, so an out-of-memory report is seen first
     child.on('close', (code, signal) => {
       this.workers.delete(worker);
-      const job = worker.job;
-      worker.job = null;
+      const job = this.release(worker);
       if (job) {
-        clearTimeout(job.timer);
         if (worker.outOfMemory) {
           job.reject(new PoolMemoryError(`the protocol reached the memory limit of ${this.options.heapMb} MiB and was stopped; its worker was replaced`));
         } else {
@@ -212,10 +280,10 @@ export class WorkerPool {
       if (this.failedStarts >= MAX_FAILED_STARTS) {
         // a child that cannot even start (a heap limit too small for the engine, a broken install) would be
         // replaced forever while runs wait: the waiting runs fail with the reason, and the next run tries again
-        for (const waiting of this.queue.splice(0)) waiting.reject(new PoolWorkerDiedError(`no protocol worker could start (${this.failedStarts} died while starting, the last ${describeExit(code, signal)}; is the heap limit of ${this.options.heapMb} MiB too small?)`));
+        for (const waiting of this.allQueued()) waiting.reject(new PoolWorkerDiedError(`no protocol worker could start (${this.failedStarts} died while starting, the last ${describeExit(code, signal)}; is the heap limit of ${this.options.heapMb} MiB too small?)`));
         return;
       }
-      if (!this.closing || this.queue.length) {
+      if (!this.closing || this.queued) {
         this.replaced++;
         this.spawn();
       }
@@ -229,18 +297,24 @@ export class WorkerPool {
     const id = this.nextId++;
     const timer = setTimeout(() => {
       if (worker.job?.id !== id) return;
-      worker.job = null;
+      this.release(worker);
       worker.ready = false; // never hand work to a child that is being killed
-      job.reject(new PoolTimeoutError(`the protocol ran longer than ${this.options.runTimeoutMs / 1000} s and was stopped`));
+      const what = job.request.kind === 'call' ? `the call of ${job.request.call.module}.${job.request.call.function}` : 'the protocol';
+      job.reject(new PoolTimeoutError(`${what} ran longer than ${this.options.runTimeoutMs / 1000} s and was stopped`));
       worker.child.kill('SIGKILL');
     }, this.options.runTimeoutMs);
     worker.job = { ...job, id, timer };
-    worker.child.send({ id, ...job.request, timeLimitMs: this.options.runTimeoutMs } satisfies PoolRequest);
+    this.occupy(job.request.organization, 1);
+    this.lastStarted.set(job.request.organization, id);
+    worker.child.send({ id, ...job.request, timeLimitMs: this.options.runTimeoutMs } as PoolRequest);
   }
 
-  private drain(worker: Worker): void {
-    if (worker.job) return;
-    const next = this.queue.shift();
-    if (next) this.start(worker, next);
+  /** Gives waiting jobs to idle children, organizations in turn. */
+  private drain(): void {
+    for (let idle = this.idleWorker(); idle; idle = this.idleWorker()) {
+      const next = this.dequeue();
+      if (!next) return;
+      this.start(idle, next);
+    }
   }
 }

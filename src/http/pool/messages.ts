@@ -1,5 +1,6 @@
 // What the pool and its children say to each other over IPC.
-import type { CheckEnvelope, RunOutcome } from '../../engine/types.js';
+import type { CallRequest } from '../../engine/call.js';
+import type { CallOutcome, CheckEnvelope, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 
 interface RequestCommon {
@@ -24,12 +25,21 @@ export interface PoolCheckRequest extends RequestCommon {
   code: string;
 }
 
-export type PoolRequest = PoolRunRequest | PoolCheckRequest;
+/** One library call (POST /v1/call): run in a child like a protocol, so no call can hold the server's event loop. */
+export interface PoolCallRequest extends RequestCommon {
+  kind: 'call';
+  call: CallRequest;
+}
+
+export type PoolRequest = PoolRunRequest | PoolCheckRequest | PoolCallRequest;
+
+/** A call that failed inside the child: the store was unreachable, or an internal fault (logged by the child). */
+export type PoolCallOutcome = CallOutcome | { kind: 'unavailable'; message: string } | { kind: 'internal' };
 
 export interface PoolResponse {
   id: number;
-  /** a RunOutcome for a run, a CheckEnvelope for a check */
-  outcome: RunOutcome | CheckEnvelope;
+  /** a RunOutcome for a run, a CheckEnvelope for a check, a PoolCallOutcome for a call */
+  outcome: RunOutcome | CheckEnvelope | PoolCallOutcome;
 }
 
 /** The argument that starts the single executable as a pool child (a SEA runs its own main script, whatever script `fork` names). */

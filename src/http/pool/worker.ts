@@ -1,11 +1,12 @@
 // A pool child: runs protocols with the engine entry point and answers over IPC. It exits when the
 // parent goes away, so no orphan keeps running.
-import { checkCode, checkProtocol, runProtocol } from '../../engine/index.js';
+import { callFunction, checkCode, checkProtocol, runProtocol } from '../../engine/index.js';
+import { StoreUnavailableError } from '../../store/errors.js';
 import { installLibraryStore } from '../../engine/library-store.js';
 import { openLibraryStore, storeLocation } from '../../store/index.js';
 import { quotasFromEnv } from '../../store/quotas.js';
 import { usePackDirectory } from '../../runtime/packs/active.js';
-import { WORKER_ROLE_ARGUMENT, type PoolRequest, type PoolResponse } from './messages.js';
+import { WORKER_ROLE_ARGUMENT, type PoolCallOutcome, type PoolCallRequest, type PoolRequest, type PoolResponse } from './messages.js';
 
 if (!process.send) {
   process.stderr.write('cpes worker: must be started by the pool (no IPC channel)\n');
@@ -21,15 +22,33 @@ usePackDirectory(dataDir);
 if (dataDir) installLibraryStore(openLibraryStore(storeLocation(process.env.CPES_STORE, dataDir), quotasFromEnv(process.env)));
 
 process.on('disconnect', () => process.exit(0));
+/** A library call; faults become outcomes the parent answers 503 or 500 (the fault itself is logged here, never sent). */
+function call(message: PoolCallRequest): PoolCallOutcome {
+  try {
+    return callFunction(message.call, { organization: message.organization, requestId: message.requestId, actor: message.actor });
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return { kind: 'unavailable', message: error.reason };
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    process.stderr.write(`${JSON.stringify({ level: 'error', request_id: message.requestId, message: 'internal error in a library call', error: reason })}\n`);
+    return { kind: 'internal' };
+  }
+}
+
 process.on('message', (message: PoolRequest) => {
   if (message.kind === 'check') {
     process.send!({ id: message.id, outcome: checkCode(message.code) } satisfies PoolResponse);
     return;
   }
-  const outcome = runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
+  const outcome =
+    message.kind === 'call'
+      ? call(message)
+      : runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);
 });
 // build the parser before taking work, so its one-time analysis never counts against a run's time limit
 checkProtocol('protocol Warm {}');
 process.send({ ready: true });
+// OpenChemLib's first molecule initialises its tables (about a second; several on a busy machine): done
+// right after, while the pool routes little work here yet, rather than inside the first chem call's time limit
+setImmediate(() => callFunction({ module: 'chem', function: 'from_smiles', args: ['C'] }));

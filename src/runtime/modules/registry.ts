@@ -1,6 +1,7 @@
 // The library registry (modules.md §1.1): the single allowlist of callable functions. It drives
 // /v1/modules, /v1/call validation, compile-time arity checks and OpenAPI, so they never disagree.
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { inspectJson } from '../../util/json-inspect.js';
 import { createAjv } from '../../util/ajv.js';
 import { nearestName } from '../../util/names.js';
 import { PackError, type PackKind } from '../packs/types.js';
@@ -172,6 +173,12 @@ export class Registry {
         return;
       }
       const value = bound[spec.name]!;
+      // JSON Schema's "number" admits Infinity (JSON.parse makes it of 1e400): no library function may see one
+      const problem = inspectJson(value);
+      if (problem?.kind === 'non_finite') {
+        const inside = problem.path.map((p) => (typeof p === 'number' ? ` item ${p}` : ` field '${p}'`)).join('');
+        throw new ArgumentError(`${label}: argument ${position} '${spec.name}'${inside} must be a finite number, got ${problem.value}`);
+      }
       if (!validate(value)) throw new ArgumentError(`${label}: argument ${position} '${spec.name}' ${describeFailure(validate.errors ?? [], value)}`);
       if ((spec.type === 'object' || spec.type === 'patient') && JSON.stringify(value).length > MAX_OBJECT_BYTES) {
         throw new ArgumentError(`${label}: argument ${position} '${spec.name}' must be at most 1 MiB when serialized`);

@@ -1,6 +1,7 @@
 // Keys and metering in SQLite, the embedded default (store/keys.ts is the contract). One connection per
 // process; an admission is one BEGIN IMMEDIATE transaction, so several processes on one file (the
 // server and `cpes keys`) never count twice. The work is synchronous; the contract's promises resolve at once.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -26,6 +27,19 @@ import { sqliteNativeBinding } from '../sqlite-addon.js';
 import { migrate } from './migrations.js';
 import { rethrowUnavailable } from './unavailable.js';
 
+
+/** True when `<dataDir>/cpes.db` exists and holds an API key (read-only; nothing is created). */
+export function holdsKeys(dataDir: string): boolean {
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) return false;
+  const db = new Database(file, { readonly: true, fileMustExist: true, nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'api_keys'").get();
+    return table !== undefined && db.prepare('SELECT 1 FROM api_keys LIMIT 1').get() !== undefined;
+  } finally {
+    db.close();
+  }
+}
 
 /** Opens `<dataDir>/cpes.db` (WAL, owner-only), migrated to this version's schema. */
 export function openDatabase(dataDir: string): Database.Database {

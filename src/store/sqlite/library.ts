@@ -9,8 +9,9 @@
 //   uncommitted WAL frame that SQLite discards on the next open, and nothing committed is lost;
 // - the parent's run timer is independent of the child: a child waiting on a lock (busy_timeout 5 s,
 //   below the run timeout) is still killed at the limit.
+import { createPrivateFile, DATABASE_FILE, ensurePrivateDir } from '../files.js';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -117,8 +118,10 @@ export class SqliteLibraryStore implements LibraryStore {
       // inside the single executable the addon still needs a private cache: the user's own ~/.cpes
       db = new Database(':memory:', { nativeBinding: sqliteNativeBinding(join(homedir(), '.cpes')) as string | undefined });
     } else {
-      mkdirSync(dataDir, { recursive: true });
-      db = new Database(join(dataDir, 'cpes.db'), { nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
+      // owner-only whichever command opens it first (run, serve, dev, data): patient records live here
+      ensurePrivateDir(dataDir);
+      createPrivateFile(join(dataDir, DATABASE_FILE));
+      db = new Database(join(dataDir, DATABASE_FILE), { nativeBinding: sqliteNativeBinding(dataDir) as string | undefined });
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');

@@ -2,7 +2,7 @@
 import type { Bundle, BundleEntry, Observation, Patient } from '@medplum/fhirtypes';
 import { ArgumentError, type CallContext, type JsonObject, type JsonValue } from '../types.js';
 import { PATIENT_FIELDS, PatientReader } from '../util/patient.js';
-import { checkFhirId, seededUuid } from './ids.js';
+import { checkFhirId, resourceUuid } from './ids.js';
 import { LOINC_FIELDS, LOINC_SYSTEM, UCUM_SYSTEM, type LoincField } from './loinc.js';
 
 const CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
@@ -33,7 +33,7 @@ export function isIsoDate(value: string): boolean {
 
 export function toPatient(patient: JsonObject, ctx: CallContext, label: string): Patient {
   const givenId = text(patient, 'id', label) ?? text(patient, 'patient_id', label) ?? text(patient, 'mrn', label);
-  const resource: Patient = { resourceType: 'Patient', id: givenId === null ? seededUuid(ctx) : checkFhirId(givenId, label, "patient field 'id'") };
+  const resource: Patient = { resourceType: 'Patient', id: givenId === null ? resourceUuid() : checkFhirId(givenId, label, "patient field 'id'") };
   const name = text(patient, 'name', label);
   if (name !== null) {
     const parts = name.split(/\s+/);
@@ -79,14 +79,14 @@ function observation(spec: LoincField, value: number, subject: string, id: strin
 export function toBundle(patient: JsonObject, ctx: CallContext, label: string): Bundle {
   const reader = new PatientReader(patient, label);
   const patientResource = toPatient(patient, ctx, label);
-  const patientUrl = `urn:uuid:${seededUuid(ctx)}`;
+  const patientUrl = `urn:uuid:${resourceUuid()}`;
   const effective = ctx.now().toISOString();
   const entries: BundleEntry[] = [{ fullUrl: patientUrl, resource: patientResource }];
   for (const spec of LOINC_FIELDS) {
     if (!isSent(patient, spec.field) || isRunDefault(patient, spec.field, ctx)) continue;
     const value = reader.number(spec.field);
-    const uuid = seededUuid(ctx);
+    const uuid = resourceUuid();
     entries.push({ fullUrl: `urn:uuid:${uuid}`, resource: observation(spec, value, patientUrl, uuid, effective) });
   }
-  return { resourceType: 'Bundle', id: seededUuid(ctx), type: 'collection', timestamp: effective, entry: entries };
+  return { resourceType: 'Bundle', id: resourceUuid(), type: 'collection', timestamp: effective, entry: entries };
 }

@@ -1,5 +1,5 @@
-// modules.md §15: patient records ↔ HL7 FHIR R4 resources. Ids come from the run's seeded generator and
-// times from the injected clock, so the same request gives the same resources.
+// modules.md §15: patient records ↔ HL7 FHIR R4 resources. Ids are random UUIDs (never shared across
+// organizations, issue 29); times come from the injected clock.
 import type { FunctionSpec, JsonObject, JsonValue, ModuleDef, ParamSpec } from '../types.js';
 import { toBundle, toPatient } from './export.js';
 import { fromFhir } from './import.js';

@@ -2,7 +2,7 @@
 import type { Condition, Dosage, MedicationRequest } from '@medplum/fhirtypes';
 import { isVerhoeffValid } from '../icd/verhoeff.js';
 import { ArgumentError, type CallContext, type JsonObject, type JsonValue } from '../types.js';
-import { checkFhirId, seededUuid } from './ids.js';
+import { checkFhirId, resourceUuid } from './ids.js';
 import { UCUM_SYSTEM } from './loinc.js';
 import { ucumCode } from '../../../units/ucum.js';
 
@@ -25,7 +25,7 @@ export function medicationRequest(drug: string, dose: number, unit: string, pati
   const dosage: Dosage = { text: `${drug.trim()} ${dose} ${unit.trim()}`, doseAndRate: [isRate ? { rateQuantity: quantity } : { doseQuantity: quantity }] };
   return {
     resourceType: 'MedicationRequest',
-    id: seededUuid(ctx),
+    id: resourceUuid(),
     status: 'active',
     intent: 'order',
     medicationCodeableConcept: { text: drug.trim() },
@@ -63,7 +63,7 @@ export function condition(code: string, display: string, severityWord: string, p
   const severity = SEVERITIES[SEVERITY_ALIASES[severityWord] ?? severityWord]!;
   return {
     resourceType: 'Condition',
-    id: seededUuid(ctx),
+    id: resourceUuid(),
     clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active', display: 'Active' }] },
     severity: { coding: [{ system: SNOMED_SYSTEM, code: severity.code, display: severity.display }] },
     code: { coding: [{ system, code: system === SNOMED_SYSTEM ? code.trim() : trimmed, display: display.trim() }], text: display.trim() },

@@ -2,6 +2,7 @@
 // guideline citations, CPIC data version and every recommendation with the phenotype (or activity score, or
 // HLA allele status) it is for. Shared by the generator (scripts/data/cpic-guidance.ts) and the `cpic` pack.
 // Every problem names the line of the drug entry it is in.
+import { describeJsonError } from '../../packs/json-error.js';
 import type { PackProblem } from '../../packs/types.js';
 import type { GuidanceRow, GuidelinePair } from './tables.js';
 
@@ -86,7 +87,7 @@ export function parseCpicExport(text: string): { value: CpicExport } | { problem
     parsed = JSON.parse(text);
   } catch (error) {
     const at = /position (\d+)/.exec((error as Error).message)?.[1];
-    return { problems: [{ line: at ? text.slice(0, Number(at)).split('\n').length : 1, message: `not JSON: ${(error as Error).message}` }] };
+    return { problems: [{ line: at ? text.slice(0, Number(at)).split('\n').length : 1, message: describeJsonError(error) }] };
   }
   if (!Array.isArray(parsed)) return { problems: [{ line: 1, message: "not CPIC's recommendation export: expected a JSON array of drug entries with drugname, genes, cpicVersion and recommendations" }] };
   const lineOf = lineOfEntry(text);

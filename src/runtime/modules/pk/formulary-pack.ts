@@ -6,6 +6,7 @@
 // "2026-11-01"}; then one entry a line, {"drug": {…a pk drug row…}} or {"rule": {a, b, severity,
 // mechanism, management, source}} (with `c` for a rule over three drugs). Blank lines and lines starting
 // with # are skipped.
+import { describeJsonError } from '../../packs/json-error.js';
 import { normalizeName } from '../../../util/names.js';
 import type { PackKind, PackProblem } from '../../packs/types.js';
 import { ruleSides } from './interactions.js';
@@ -33,7 +34,7 @@ export const formularyKind: PackKind<FormularyEntry> = {
       try {
         value = JSON.parse(trimmed);
       } catch (error) {
-        problems.push({ line, message: `not JSON: ${(error as Error).message}` });
+        problems.push({ line, message: describeJsonError(error) });
         return;
       }
       if (!headerSeen) {

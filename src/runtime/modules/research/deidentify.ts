@@ -1,6 +1,6 @@
 // HIPAA Safe Harbor de-identification (45 CFR 164.514(b)(2)): only age (over 89 → "90+"), sex and the
 // numeric and boolean clinical fields of modules.md §2 are kept; everything else is dropped and listed.
-// The keyed pseudonym is HMAC-SHA-256(installation secret, org + "\n" + identifier) (RFC 2104).
+// The keyed pseudonym is HMAC-SHA-256(installation secret, pseudonymInput(org, identifier)) (RFC 2104).
 import { createHmac } from 'node:crypto';
 import { ArgumentError, type CallContext, type JsonObject, type JsonValue } from '../types.js';
 import { PATIENT_FIELDS } from '../util/patient.js';
@@ -15,11 +15,19 @@ export const METHOD =
 /** Every field name a de-identified record may hold, besides the ones this module writes. */
 export const KEPT_FIELDS: ReadonlySet<string> = new Set([...Object.keys(PATIENT_FIELDS).filter((f) => f !== 'age'), ...BOOLEAN_FIELDS]);
 
+/**
+ * The organization length-prefixed (`<UTF-8 bytes of org>:<org><identifier>`), so no two (organization,
+ * identifier) pairs give the same input, whatever characters an organization's name holds.
+ */
+export function pseudonymInput(organization: string, identifier: string): string {
+  return `${Buffer.byteLength(organization)}:${organization}${identifier}`;
+}
+
 function pseudonym(ctx: CallContext, patient: JsonObject): string | null {
   for (const key of [...IDENTIFIERS, 'name'] as const) {
     const value = patient[key];
     if ((typeof value === 'string' && value.trim()) || typeof value === 'number') {
-      return createHmac('sha256', ctx.store().installationSecret()).update(`${ctx.organization}\n${String(value).trim()}`).digest('hex').slice(0, 32);
+      return createHmac('sha256', ctx.store().installationSecret()).update(pseudonymInput(ctx.organization, String(value).trim())).digest('hex').slice(0, 32);
     }
   }
   return null;
