@@ -39,6 +39,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Prednisone', 'systemic fungal infection')).to.equal(true);
     expect(contraindicated('Sildenafil', 'taking nitrates')).to.equal(true);
     expect(contraindicated('Isosorbide_Dinitrate', 'concomitant_pde5_inhibitor')).to.equal(true); // MPR: concomitant PDE5 inhibitors, riociguat
+    expect(contraindicated('Zolpidem', 'sleep driving')).to.equal(true); // Ambien 4: complex sleep behaviors after zolpidem
+    expect(contraindicated('Penicillin_V', 'penicillin allergy')).to.equal(true);
+    expect(contraindicated('Terazosin', 'penicillin allergy')).to.equal(false); // terazosin: hypersensitivity only
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -99,6 +102,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Tadalafil', 'Terazosin', 'MAJOR'], // Cialis: alpha blockers not recommended for BPH (alpha1_blockers class)
+      ['Zolpidem', 'Oxycodone', 'MAJOR'], // Ambien 5.2/7 (CNS_depressants) with the opioid class rule
       ['Mirtazapine', 'Linezolid', 'SEVERE'], // Remeron 4: linezolid
       ['Pioglitazone', 'Insulin_Regular', 'MODERATE'], // Actos 2: lower insulin, fluid retention
       ['Tadalafil', 'Nitroglycerin', 'SEVERE'], // Cialis 4: nitrates
@@ -194,5 +199,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Ranolazine', 1500, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Ivabradine', 7.5, 'mg').level).to.not.equal('ERROR'); // Corlanor: maximum 7.5 mg twice daily
     expect(call('validate_dose', 'Ivabradine', 10, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Zolpidem', 10, 'mg').level).to.not.equal('ERROR'); // Ambien: not to exceed 10 mg once daily
+    expect(call('validate_dose', 'Zolpidem', 12.5, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Terazosin', 20, 'mg').level).to.not.equal('ERROR'); // terazosin: up to 20 mg a day
+    expect(call('validate_dose', 'Terazosin', 25, 'mg').level).to.equal('ERROR');
   });
 });
