@@ -42,6 +42,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Zolpidem', 'sleep driving')).to.equal(true); // Ambien 4: complex sleep behaviors after zolpidem
     expect(contraindicated('Penicillin_V', 'penicillin allergy')).to.equal(true);
     expect(contraindicated('Terazosin', 'penicillin allergy')).to.equal(false); // terazosin: hypersensitivity only
+    expect(contraindicated('Canagliflozin', 'on hemodialysis')).to.equal(true); // Invokana 4: on dialysis
+    expect(contraindicated('Solifenacin', 'urinary retention')).to.equal(true); // VESIcare 4
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -102,6 +104,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Solifenacin', 'Ketoconazole', 'MODERATE'], // VESIcare: above 5 mg not recommended with potent CYP3A4 inhibitors
+      ['Canagliflozin', 'Rifampin', 'MODERATE'], // Invokana 2: UGT inducers
       ['Tadalafil', 'Terazosin', 'MAJOR'], // Cialis: alpha blockers not recommended for BPH (alpha1_blockers class)
       ['Zolpidem', 'Oxycodone', 'MAJOR'], // Ambien 5.2/7 (CNS_depressants) with the opioid class rule
       ['Mirtazapine', 'Linezolid', 'SEVERE'], // Remeron 4: linezolid
@@ -203,5 +207,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Zolpidem', 12.5, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Terazosin', 20, 'mg').level).to.not.equal('ERROR'); // terazosin: up to 20 mg a day
     expect(call('validate_dose', 'Terazosin', 25, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Canagliflozin', 300, 'mg').level).to.not.equal('ERROR'); // Invokana: maximum 300 mg once daily
+    expect(call('validate_dose', 'Canagliflozin', 400, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Solifenacin', 10, 'mg').level).to.not.equal('ERROR'); // VESIcare: up to 10 mg once daily
+    expect(call('validate_dose', 'Solifenacin', 15, 'mg').level).to.equal('ERROR');
   });
 });
