@@ -44,6 +44,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Terazosin', 'penicillin allergy')).to.equal(false); // terazosin: hypersensitivity only
     expect(contraindicated('Canagliflozin', 'on hemodialysis')).to.equal(true); // Invokana 4: on dialysis
     expect(contraindicated('Solifenacin', 'urinary retention')).to.equal(true); // VESIcare 4
+    expect(contraindicated('Tolterodine', 'fesoterodine allergy')).to.equal(true); // Detrol: fesoterodine shares the active metabolite
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -104,6 +105,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Tolterodine', 'Clarithromycin', 'MODERATE'], // Detrol: 1 mg twice daily with potent CYP3A4 inhibitors
+      ['Ropinirole', 'Ciprofloxacin', 'MODERATE'], // Requip: CYP1A2 inhibitors
+      ['Ropinirole', 'Metoclopramide', 'MODERATE'], // Requip: dopamine antagonists
       ['Solifenacin', 'Ketoconazole', 'MODERATE'], // VESIcare: above 5 mg not recommended with potent CYP3A4 inhibitors
       ['Canagliflozin', 'Rifampin', 'MODERATE'], // Invokana 2: UGT inducers
       ['Tadalafil', 'Terazosin', 'MAJOR'], // Cialis: alpha blockers not recommended for BPH (alpha1_blockers class)
@@ -166,6 +170,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Tolterodine', 30)).to.include({ adjustment_factor: 0.5 }); // Detrol: CrCl 10-30, 1 mg twice daily
+    expect(call('renal_adjust', 'Tolterodine', 9.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // below 10 not recommended
+    expect(call('renal_adjust', 'Mirabegron', 14.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Myrbetriq: eGFR below 15 not recommended
     expect(call('renal_adjust', 'Eplerenone', 30)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Inspra: CrCl 30 or less contraindicated
     expect(call('renal_adjust', 'Memantine', 29.9)).to.include({ adjustment_factor: 0.5 }); // Namenda: CrCl 5-29, 5 mg twice daily
     expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
@@ -211,5 +218,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Canagliflozin', 400, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Solifenacin', 10, 'mg').level).to.not.equal('ERROR'); // VESIcare: up to 10 mg once daily
     expect(call('validate_dose', 'Solifenacin', 15, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Mirabegron', 50, 'mg').level).to.not.equal('ERROR'); // Myrbetriq: maximum 50 mg once daily
+    expect(call('validate_dose', 'Mirabegron', 75, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Ropinirole', 8, 'mg').level).to.not.equal('ERROR'); // Requip: 8 mg three times daily
+    expect(call('validate_dose', 'Ropinirole', 30, 'mg').level).to.equal('ERROR'); // maximum 24 mg/day
   });
 });
