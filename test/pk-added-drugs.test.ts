@@ -45,6 +45,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Canagliflozin', 'on hemodialysis')).to.equal(true); // Invokana 4: on dialysis
     expect(contraindicated('Solifenacin', 'urinary retention')).to.equal(true); // VESIcare 4
     expect(contraindicated('Tolterodine', 'fesoterodine allergy')).to.equal(true); // Detrol: fesoterodine shares the active metabolite
+    expect(contraindicated('Dutasteride', 'pregnancy')).to.equal(true); // Avodart: not for use in women
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -170,6 +171,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Pramipexole', 34.9)).to.include({ interval_h: 24 }); // Mirapex Table 2: 15-34 once daily
+    expect(call('renal_adjust', 'Pramipexole', 35)).to.include({ interval_h: 12 }); // 35-59 twice daily
     expect(call('renal_adjust', 'Tolterodine', 30)).to.include({ adjustment_factor: 0.5 }); // Detrol: CrCl 10-30, 1 mg twice daily
     expect(call('renal_adjust', 'Tolterodine', 9.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // below 10 not recommended
     expect(call('renal_adjust', 'Mirabegron', 14.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Myrbetriq: eGFR below 15 not recommended
@@ -222,5 +225,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Mirabegron', 75, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Ropinirole', 8, 'mg').level).to.not.equal('ERROR'); // Requip: 8 mg three times daily
     expect(call('validate_dose', 'Ropinirole', 30, 'mg').level).to.equal('ERROR'); // maximum 24 mg/day
+    expect(call('validate_dose', 'Pramipexole', 1.5, 'mg').level).to.not.equal('ERROR'); // Mirapex: 1.5 mg three times a day
+    expect(call('validate_dose', 'Pramipexole', 6, 'mg').level).to.equal('ERROR'); // maximum 4.5 mg/day
+    expect(call('validate_dose', 'Loratadine', 20, 'mg').level).to.equal('ERROR'); // Drug Facts: not more than 1 tablet in 24 h
   });
 });
