@@ -46,6 +46,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Solifenacin', 'urinary retention')).to.equal(true); // VESIcare 4
     expect(contraindicated('Tolterodine', 'fesoterodine allergy')).to.equal(true); // Detrol: fesoterodine shares the active metabolite
     expect(contraindicated('Dutasteride', 'pregnancy')).to.equal(true); // Avodart: not for use in women
+    expect(contraindicated('Liraglutide', 'men2')).to.equal(true); // Victoza boxed warning and 4
+    expect(contraindicated('Dulaglutide', 'medullary_thyroid_carcinoma_history')).to.equal(true); // Trulicity 4.1
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -106,6 +108,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Liraglutide', 'Glipizide', 'MODERATE'], // Victoza: reduce the secretagogue dose
+      ['Dulaglutide', 'Insulin_Glargine', 'MODERATE'], // Trulicity: consider lowering the insulin dose
       ['Tolterodine', 'Clarithromycin', 'MODERATE'], // Detrol: 1 mg twice daily with potent CYP3A4 inhibitors
       ['Ropinirole', 'Ciprofloxacin', 'MODERATE'], // Requip: CYP1A2 inhibitors
       ['Ropinirole', 'Metoclopramide', 'MODERATE'], // Requip: dopamine antagonists
