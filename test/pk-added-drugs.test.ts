@@ -108,6 +108,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Meclizine', 'Oxycodone', 'MAJOR'], // meclizine 7.1 (CNS_depressants) with the opioid class rule
       ['Liraglutide', 'Glipizide', 'MODERATE'], // Victoza: reduce the secretagogue dose
       ['Dulaglutide', 'Insulin_Glargine', 'MODERATE'], // Trulicity: consider lowering the insulin dose
       ['Tolterodine', 'Clarithromycin', 'MODERATE'], // Detrol: 1 mg twice daily with potent CYP3A4 inhibitors
@@ -232,5 +233,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Pramipexole', 1.5, 'mg').level).to.not.equal('ERROR'); // Mirapex: 1.5 mg three times a day
     expect(call('validate_dose', 'Pramipexole', 6, 'mg').level).to.equal('ERROR'); // maximum 4.5 mg/day
     expect(call('validate_dose', 'Loratadine', 20, 'mg').level).to.equal('ERROR'); // Drug Facts: not more than 1 tablet in 24 h
+    expect(call('validate_dose', 'Fexofenadine', 180, 'mg').level).to.not.equal('ERROR'); // Drug Facts: one 180 mg tablet a day
+    expect(call('validate_dose', 'Fexofenadine', 360, 'mg').level).to.equal('ERROR');
   });
 });
