@@ -48,6 +48,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Dutasteride', 'pregnancy')).to.equal(true); // Avodart: not for use in women
     expect(contraindicated('Liraglutide', 'men2')).to.equal(true); // Victoza boxed warning and 4
     expect(contraindicated('Dulaglutide', 'medullary_thyroid_carcinoma_history')).to.equal(true); // Trulicity 4.1
+    expect(contraindicated('Liothyronine', 'adrenal insufficiency')).to.equal(true); // Cytomel 4: uncorrected adrenal cortical insufficiency
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -235,5 +236,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Loratadine', 20, 'mg').level).to.equal('ERROR'); // Drug Facts: not more than 1 tablet in 24 h
     expect(call('validate_dose', 'Fexofenadine', 180, 'mg').level).to.not.equal('ERROR'); // Drug Facts: one 180 mg tablet a day
     expect(call('validate_dose', 'Fexofenadine', 360, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Benzonatate', 200, 'mg').level).to.not.equal('ERROR'); // up to 600 mg daily in three doses
+    expect(call('validate_dose', 'Benzonatate', 800, 'mg').level).to.equal('ERROR');
   });
 });
