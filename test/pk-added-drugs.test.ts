@@ -49,6 +49,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Liraglutide', 'men2')).to.equal(true); // Victoza boxed warning and 4
     expect(contraindicated('Dulaglutide', 'medullary_thyroid_carcinoma_history')).to.equal(true); // Trulicity 4.1
     expect(contraindicated('Liothyronine', 'adrenal insufficiency')).to.equal(true); // Cytomel 4: uncorrected adrenal cortical insufficiency
+    expect(contraindicated('Cilostazol', 'congestive heart failure')).to.equal(true); // Pletal boxed warning: heart failure of any severity
+    expect(contraindicated('Alfuzosin', 'child-pugh b')).to.equal(true); // Uroxatral 4: moderate or severe hepatic impairment
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -109,6 +111,9 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Alfuzosin', 'Ketoconazole', 'SEVERE'], // Uroxatral 4 and 7.1: potent CYP3A4 inhibitors
+      ['Alfuzosin', 'Prazosin', 'MAJOR'], // Uroxatral 7.2: not with other alpha blockers (alpha1_blockers class)
+      ['Cilostazol', 'Omeprazole', 'MODERATE'], // Pletal: 50 mg twice daily with CYP2C19 inhibitors
       ['Meclizine', 'Oxycodone', 'MAJOR'], // meclizine 7.1 (CNS_depressants) with the opioid class rule
       ['Liraglutide', 'Glipizide', 'MODERATE'], // Victoza: reduce the secretagogue dose
       ['Dulaglutide', 'Insulin_Glargine', 'MODERATE'], // Trulicity: consider lowering the insulin dose
