@@ -51,6 +51,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Liothyronine', 'adrenal insufficiency')).to.equal(true); // Cytomel 4: uncorrected adrenal cortical insufficiency
     expect(contraindicated('Cilostazol', 'congestive heart failure')).to.equal(true); // Pletal boxed warning: heart failure of any severity
     expect(contraindicated('Alfuzosin', 'child-pugh b')).to.equal(true); // Uroxatral 4: moderate or severe hepatic impairment
+    expect(contraindicated('Naltrexone', 'on methadone maintenance')).to.equal(true); // naltrexone: current opioid dependence
+    expect(contraindicated('Valganciclovir', 'ganciclovir allergy')).to.equal(true);
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -111,6 +113,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Naltrexone', 'Oxycodone', 'SEVERE'], // naltrexone: contraindicated in patients receiving opioid analgesics
+      ['Naltrexone', 'Methadone', 'SEVERE'],
       ['Alfuzosin', 'Ketoconazole', 'SEVERE'], // Uroxatral 4 and 7.1: potent CYP3A4 inhibitors
       ['Alfuzosin', 'Prazosin', 'MAJOR'], // Uroxatral 7.2: not with other alpha blockers (alpha1_blockers class)
       ['Cilostazol', 'Omeprazole', 'MODERATE'], // Pletal: 50 mg twice daily with CYP2C19 inhibitors
@@ -182,6 +186,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Valganciclovir', 59.9)).to.include({ adjustment_factor: 0.5 }); // Valcyte: 40-59, 450 mg
+    expect(call('renal_adjust', 'Valganciclovir', 9.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // below 10 not recommended
     expect(call('renal_adjust', 'Pramipexole', 34.9)).to.include({ interval_h: 24 }); // Mirapex Table 2: 15-34 once daily
     expect(call('renal_adjust', 'Pramipexole', 35)).to.include({ interval_h: 12 }); // 35-59 twice daily
     expect(call('renal_adjust', 'Tolterodine', 30)).to.include({ adjustment_factor: 0.5 }); // Detrol: CrCl 10-30, 1 mg twice daily
