@@ -53,6 +53,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Alfuzosin', 'child-pugh b')).to.equal(true); // Uroxatral 4: moderate or severe hepatic impairment
     expect(contraindicated('Naltrexone', 'on methadone maintenance')).to.equal(true); // naltrexone: current opioid dependence
     expect(contraindicated('Valganciclovir', 'ganciclovir allergy')).to.equal(true);
+    expect(contraindicated('Misoprostol', 'pregnancy')).to.equal(true); // Cytotec boxed warning
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
