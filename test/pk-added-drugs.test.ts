@@ -114,6 +114,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Benztropine', 'Haloperidol', 'MODERATE'], // benztropine: antipsychotics (additive anticholinergic effects)
+      ['Benztropine', 'Tiotropium', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
       ['Naltrexone', 'Oxycodone', 'SEVERE'], // naltrexone: contraindicated in patients receiving opioid analgesics
       ['Naltrexone', 'Methadone', 'SEVERE'],
       ['Alfuzosin', 'Ketoconazole', 'SEVERE'], // Uroxatral 4 and 7.1: potent CYP3A4 inhibitors
@@ -187,6 +189,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Galantamine', 8.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Razadyne: CrCl below 9 not recommended
     expect(call('renal_adjust', 'Valganciclovir', 59.9)).to.include({ adjustment_factor: 0.5 }); // Valcyte: 40-59, 450 mg
     expect(call('renal_adjust', 'Valganciclovir', 9.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // below 10 not recommended
     expect(call('renal_adjust', 'Pramipexole', 34.9)).to.include({ interval_h: 24 }); // Mirapex Table 2: 15-34 once daily
@@ -250,5 +253,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Fexofenadine', 360, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Benzonatate', 200, 'mg').level).to.not.equal('ERROR'); // up to 600 mg daily in three doses
     expect(call('validate_dose', 'Benzonatate', 800, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Benztropine', 2, 'mg').level).to.not.equal('ERROR'); // maximum 6 mg
+    expect(call('validate_dose', 'Benztropine', 8, 'mg').level).to.equal('ERROR');
   });
 });
