@@ -54,6 +54,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Naltrexone', 'on methadone maintenance')).to.equal(true); // naltrexone: current opioid dependence
     expect(contraindicated('Valganciclovir', 'ganciclovir allergy')).to.equal(true);
     expect(contraindicated('Misoprostol', 'pregnancy')).to.equal(true); // Cytotec boxed warning
+    expect(contraindicated('Raloxifene', 'dvt_or_pe_history')).to.equal(true); // Evista boxed warning and 4.1
+    expect(contraindicated('Fesoterodine', 'tolterodine allergy')).to.equal(true); // Toviaz 4
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -114,6 +116,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Fesoterodine', 'Tolterodine', 'MAJOR'], // the same active metabolite (duplicate antimuscarinic)
+      ['Fesoterodine', 'Clarithromycin', 'MODERATE'], // Toviaz: at most 4 mg with strong CYP3A4 inhibitors
       ['Benztropine', 'Haloperidol', 'MODERATE'], // benztropine: antipsychotics (additive anticholinergic effects)
       ['Benztropine', 'Tiotropium', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
       ['Naltrexone', 'Oxycodone', 'SEVERE'], // naltrexone: contraindicated in patients receiving opioid analgesics
@@ -255,5 +259,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Benzonatate', 800, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Benztropine', 2, 'mg').level).to.not.equal('ERROR'); // maximum 6 mg
     expect(call('validate_dose', 'Benztropine', 8, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Fesoterodine', 8, 'mg').level).to.not.equal('ERROR'); // Toviaz: maximum 8 mg once daily
+    expect(call('validate_dose', 'Fesoterodine', 12, 'mg').level).to.equal('ERROR');
   });
 });
