@@ -56,6 +56,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Misoprostol', 'pregnancy')).to.equal(true); // Cytotec boxed warning
     expect(contraindicated('Raloxifene', 'dvt_or_pe_history')).to.equal(true); // Evista boxed warning and 4.1
     expect(contraindicated('Fesoterodine', 'tolterodine allergy')).to.equal(true); // Toviaz 4
+    expect(contraindicated('Leflunomide', 'pregnancy')).to.equal(true); // Arava boxed warning and 4
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -193,6 +194,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Risedronate', 29.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Actonel: CrCl below 30 not recommended
     expect(call('renal_adjust', 'Galantamine', 8.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Razadyne: CrCl below 9 not recommended
     expect(call('renal_adjust', 'Valganciclovir', 59.9)).to.include({ adjustment_factor: 0.5 }); // Valcyte: 40-59, 450 mg
     expect(call('renal_adjust', 'Valganciclovir', 9.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // below 10 not recommended
