@@ -194,6 +194,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Trospium', 29.9)).to.include({ interval_h: 24 }); // trospium: CrCl below 30, 20 mg once daily at bedtime
     expect(call('renal_adjust', 'Risedronate', 29.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Actonel: CrCl below 30 not recommended
     expect(call('renal_adjust', 'Galantamine', 8.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Razadyne: CrCl below 9 not recommended
     expect(call('renal_adjust', 'Valganciclovir', 59.9)).to.include({ adjustment_factor: 0.5 }); // Valcyte: 40-59, 450 mg
