@@ -57,6 +57,8 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Raloxifene', 'dvt_or_pe_history')).to.equal(true); // Evista boxed warning and 4.1
     expect(contraindicated('Fesoterodine', 'tolterodine allergy')).to.equal(true); // Toviaz 4
     expect(contraindicated('Leflunomide', 'pregnancy')).to.equal(true); // Arava boxed warning and 4
+    expect(contraindicated('Sulfasalazine', 'sulfa allergy')).to.equal(true); // Azulfidine 4: sulfonamides
+    expect(contraindicated('Sulfasalazine', 'porphyria')).to.equal(true);
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
