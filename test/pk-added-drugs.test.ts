@@ -59,6 +59,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Leflunomide', 'pregnancy')).to.equal(true); // Arava boxed warning and 4
     expect(contraindicated('Sulfasalazine', 'sulfa allergy')).to.equal(true); // Azulfidine 4: sulfonamides
     expect(contraindicated('Sulfasalazine', 'porphyria')).to.equal(true);
+    expect(contraindicated('Desmopressin', 'history of hyponatremia')).to.equal(true); // desmopressin tablets: hyponatremia or its history
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -196,6 +197,7 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Desmopressin', 49.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // CrCl below 50: contraindicated
     expect(call('renal_adjust', 'Trospium', 29.9)).to.include({ interval_h: 24 }); // trospium: CrCl below 30, 20 mg once daily at bedtime
     expect(call('renal_adjust', 'Risedronate', 29.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Actonel: CrCl below 30 not recommended
     expect(call('renal_adjust', 'Galantamine', 8.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Razadyne: CrCl below 9 not recommended
