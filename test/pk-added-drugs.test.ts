@@ -39,6 +39,27 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(contraindicated('Prednisone', 'systemic fungal infection')).to.equal(true);
     expect(contraindicated('Sildenafil', 'taking nitrates')).to.equal(true);
     expect(contraindicated('Isosorbide_Dinitrate', 'concomitant_pde5_inhibitor')).to.equal(true); // MPR: concomitant PDE5 inhibitors, riociguat
+    expect(contraindicated('Zolpidem', 'sleep driving')).to.equal(true); // Ambien 4: complex sleep behaviors after zolpidem
+    expect(contraindicated('Penicillin_V', 'penicillin allergy')).to.equal(true);
+    expect(contraindicated('Terazosin', 'penicillin allergy')).to.equal(false); // terazosin: hypersensitivity only
+    expect(contraindicated('Canagliflozin', 'on hemodialysis')).to.equal(true); // Invokana 4: on dialysis
+    expect(contraindicated('Solifenacin', 'urinary retention')).to.equal(true); // VESIcare 4
+    expect(contraindicated('Tolterodine', 'fesoterodine allergy')).to.equal(true); // Detrol: fesoterodine shares the active metabolite
+    expect(contraindicated('Dutasteride', 'pregnancy')).to.equal(true); // Avodart: not for use in women
+    expect(contraindicated('Liraglutide', 'men2')).to.equal(true); // Victoza boxed warning and 4
+    expect(contraindicated('Dulaglutide', 'medullary_thyroid_carcinoma_history')).to.equal(true); // Trulicity 4.1
+    expect(contraindicated('Liothyronine', 'adrenal insufficiency')).to.equal(true); // Cytomel 4: uncorrected adrenal cortical insufficiency
+    expect(contraindicated('Cilostazol', 'congestive heart failure')).to.equal(true); // Pletal boxed warning: heart failure of any severity
+    expect(contraindicated('Alfuzosin', 'child-pugh b')).to.equal(true); // Uroxatral 4: moderate or severe hepatic impairment
+    expect(contraindicated('Naltrexone', 'on methadone maintenance')).to.equal(true); // naltrexone: current opioid dependence
+    expect(contraindicated('Valganciclovir', 'ganciclovir allergy')).to.equal(true);
+    expect(contraindicated('Misoprostol', 'pregnancy')).to.equal(true); // Cytotec boxed warning
+    expect(contraindicated('Raloxifene', 'dvt_or_pe_history')).to.equal(true); // Evista boxed warning and 4.1
+    expect(contraindicated('Fesoterodine', 'tolterodine allergy')).to.equal(true); // Toviaz 4
+    expect(contraindicated('Leflunomide', 'pregnancy')).to.equal(true); // Arava boxed warning and 4
+    expect(contraindicated('Sulfasalazine', 'sulfa allergy')).to.equal(true); // Azulfidine 4: sulfonamides
+    expect(contraindicated('Sulfasalazine', 'porphyria')).to.equal(true);
+    expect(contraindicated('Desmopressin', 'history of hyponatremia')).to.equal(true); // desmopressin tablets: hyponatremia or its history
     expect(contraindicated('Cefuroxime', 'cephalosporin hypersensitivity')).to.equal(true); // cefuroxime axetil 4: other beta-lactams
     expect(contraindicated('Cefuroxime', 'penicillin allergy')).to.equal(false); // only severe (anaphylactic) beta-lactam hypersensitivity
     expect(contraindicated('Valacyclovir', 'acyclovir allergy')).to.equal(true);
@@ -99,6 +120,25 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
       ['Tadalafil', 'Isosorbide_Dinitrate', 'SEVERE'],
       ['Cefuroxime', 'Omeprazole', 'MAJOR'], // cefuroxime axetil 7.2: PPIs and H2 antagonists should be avoided
       ['Cefuroxime', 'Famotidine', 'MAJOR'],
+      ['Fesoterodine', 'Tolterodine', 'MAJOR'], // the same active metabolite (duplicate antimuscarinic)
+      ['Fesoterodine', 'Clarithromycin', 'MODERATE'], // Toviaz: at most 4 mg with strong CYP3A4 inhibitors
+      ['Benztropine', 'Haloperidol', 'MODERATE'], // benztropine: antipsychotics (additive anticholinergic effects)
+      ['Benztropine', 'Tiotropium', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
+      ['Naltrexone', 'Oxycodone', 'SEVERE'], // naltrexone: contraindicated in patients receiving opioid analgesics
+      ['Naltrexone', 'Methadone', 'SEVERE'],
+      ['Alfuzosin', 'Ketoconazole', 'SEVERE'], // Uroxatral 4 and 7.1: potent CYP3A4 inhibitors
+      ['Alfuzosin', 'Prazosin', 'MAJOR'], // Uroxatral 7.2: not with other alpha blockers (alpha1_blockers class)
+      ['Cilostazol', 'Omeprazole', 'MODERATE'], // Pletal: 50 mg twice daily with CYP2C19 inhibitors
+      ['Meclizine', 'Oxycodone', 'MAJOR'], // meclizine 7.1 (CNS_depressants) with the opioid class rule
+      ['Liraglutide', 'Glipizide', 'MODERATE'], // Victoza: reduce the secretagogue dose
+      ['Dulaglutide', 'Insulin_Glargine', 'MODERATE'], // Trulicity: consider lowering the insulin dose
+      ['Tolterodine', 'Clarithromycin', 'MODERATE'], // Detrol: 1 mg twice daily with potent CYP3A4 inhibitors
+      ['Ropinirole', 'Ciprofloxacin', 'MODERATE'], // Requip: CYP1A2 inhibitors
+      ['Ropinirole', 'Metoclopramide', 'MODERATE'], // Requip: dopamine antagonists
+      ['Solifenacin', 'Ketoconazole', 'MODERATE'], // VESIcare: above 5 mg not recommended with potent CYP3A4 inhibitors
+      ['Canagliflozin', 'Rifampin', 'MODERATE'], // Invokana 2: UGT inducers
+      ['Tadalafil', 'Terazosin', 'MAJOR'], // Cialis: alpha blockers not recommended for BPH (alpha1_blockers class)
+      ['Zolpidem', 'Oxycodone', 'MAJOR'], // Ambien 5.2/7 (CNS_depressants) with the opioid class rule
       ['Mirtazapine', 'Linezolid', 'SEVERE'], // Remeron 4: linezolid
       ['Pioglitazone', 'Insulin_Regular', 'MODERATE'], // Actos 2: lower insulin, fluid retention
       ['Tadalafil', 'Nitroglycerin', 'SEVERE'], // Cialis 4: nitrates
@@ -157,6 +197,17 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('renal_adjust', 'Cefuroxime', 29.9)).to.include({ interval_h: 24 }); // cefuroxime axetil Table 11: 10 to <30, every 24 h
     expect(call('renal_adjust', 'Cefuroxime', 9.9)).to.include({ interval_h: 48 }); // below 10: every 48 h
     expect(call('renal_adjust', 'Cefuroxime', 30)).to.include({ requires_adjustment: false });
+    expect(call('renal_adjust', 'Desmopressin', 49.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // CrCl below 50: contraindicated
+    expect(call('renal_adjust', 'Trospium', 29.9)).to.include({ interval_h: 24 }); // trospium: CrCl below 30, 20 mg once daily at bedtime
+    expect(call('renal_adjust', 'Risedronate', 29.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Actonel: CrCl below 30 not recommended
+    expect(call('renal_adjust', 'Galantamine', 8.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Razadyne: CrCl below 9 not recommended
+    expect(call('renal_adjust', 'Valganciclovir', 59.9)).to.include({ adjustment_factor: 0.5 }); // Valcyte: 40-59, 450 mg
+    expect(call('renal_adjust', 'Valganciclovir', 9.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // below 10 not recommended
+    expect(call('renal_adjust', 'Pramipexole', 34.9)).to.include({ interval_h: 24 }); // Mirapex Table 2: 15-34 once daily
+    expect(call('renal_adjust', 'Pramipexole', 35)).to.include({ interval_h: 12 }); // 35-59 twice daily
+    expect(call('renal_adjust', 'Tolterodine', 30)).to.include({ adjustment_factor: 0.5 }); // Detrol: CrCl 10-30, 1 mg twice daily
+    expect(call('renal_adjust', 'Tolterodine', 9.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // below 10 not recommended
+    expect(call('renal_adjust', 'Mirabegron', 14.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Myrbetriq: eGFR below 15 not recommended
     expect(call('renal_adjust', 'Eplerenone', 30)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Inspra: CrCl 30 or less contraindicated
     expect(call('renal_adjust', 'Memantine', 29.9)).to.include({ adjustment_factor: 0.5 }); // Namenda: CrCl 5-29, 5 mg twice daily
     expect(call('renal_adjust', 'Alendronate', 34.9)).to.include({ requires_adjustment: true, adjusted_dose: null }); // Fosamax: below 35 not recommended
@@ -194,5 +245,28 @@ describe('pk drugs added for issue 24 (hospital antimicrobials, home medications
     expect(call('validate_dose', 'Ranolazine', 1500, 'mg').level).to.equal('ERROR');
     expect(call('validate_dose', 'Ivabradine', 7.5, 'mg').level).to.not.equal('ERROR'); // Corlanor: maximum 7.5 mg twice daily
     expect(call('validate_dose', 'Ivabradine', 10, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Zolpidem', 10, 'mg').level).to.not.equal('ERROR'); // Ambien: not to exceed 10 mg once daily
+    expect(call('validate_dose', 'Zolpidem', 12.5, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Terazosin', 20, 'mg').level).to.not.equal('ERROR'); // terazosin: up to 20 mg a day
+    expect(call('validate_dose', 'Terazosin', 25, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Canagliflozin', 300, 'mg').level).to.not.equal('ERROR'); // Invokana: maximum 300 mg once daily
+    expect(call('validate_dose', 'Canagliflozin', 400, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Solifenacin', 10, 'mg').level).to.not.equal('ERROR'); // VESIcare: up to 10 mg once daily
+    expect(call('validate_dose', 'Solifenacin', 15, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Mirabegron', 50, 'mg').level).to.not.equal('ERROR'); // Myrbetriq: maximum 50 mg once daily
+    expect(call('validate_dose', 'Mirabegron', 75, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Ropinirole', 8, 'mg').level).to.not.equal('ERROR'); // Requip: 8 mg three times daily
+    expect(call('validate_dose', 'Ropinirole', 30, 'mg').level).to.equal('ERROR'); // maximum 24 mg/day
+    expect(call('validate_dose', 'Pramipexole', 1.5, 'mg').level).to.not.equal('ERROR'); // Mirapex: 1.5 mg three times a day
+    expect(call('validate_dose', 'Pramipexole', 6, 'mg').level).to.equal('ERROR'); // maximum 4.5 mg/day
+    expect(call('validate_dose', 'Loratadine', 20, 'mg').level).to.equal('ERROR'); // Drug Facts: not more than 1 tablet in 24 h
+    expect(call('validate_dose', 'Fexofenadine', 180, 'mg').level).to.not.equal('ERROR'); // Drug Facts: one 180 mg tablet a day
+    expect(call('validate_dose', 'Fexofenadine', 360, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Benzonatate', 200, 'mg').level).to.not.equal('ERROR'); // up to 600 mg daily in three doses
+    expect(call('validate_dose', 'Benzonatate', 800, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Benztropine', 2, 'mg').level).to.not.equal('ERROR'); // maximum 6 mg
+    expect(call('validate_dose', 'Benztropine', 8, 'mg').level).to.equal('ERROR');
+    expect(call('validate_dose', 'Fesoterodine', 8, 'mg').level).to.not.equal('ERROR'); // Toviaz: maximum 8 mg once daily
+    expect(call('validate_dose', 'Fesoterodine', 12, 'mg').level).to.equal('ERROR');
   });
 });
