@@ -28,6 +28,7 @@ const RXNORM_NAME: Record<string, string> = {
   Dabigatran: 'dabigatran etexilate',
   Insulin_Aspart: 'insulin aspart, human',
   Insulin_NPH: 'insulin isophane',
+  Cyanocobalamin: 'vitamin B12',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
