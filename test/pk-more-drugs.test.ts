@@ -1,0 +1,79 @@
+// Issue 24 item 1 (data-more): oral chemotherapy, antiemetic, corticosteroid, vitamin and home-medication rows.
+// Each expectation is the label's own statement (section named beside it), checked through the library's call
+// interface, including both sides of every threshold the rows hold.
+import { expect } from 'chai';
+import { libraryOf } from './helpers/library.js';
+
+const { call } = libraryOf('pk');
+const level = (...args: unknown[]) => call('validate_dose', ...args).level;
+const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
+const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
+
+describe('pk drugs added for issue 24 (data-more)', () => {
+  it('brand names and RxNorm ingredient names resolve to the row', () => {
+    const names: Record<string, string> = {
+      Compazine: 'Prochlorperazine', Florinef: 'Fludrocortisone', Orapred: 'Prednisolone', Xeloda: 'Capecitabine',
+      'folic acid': 'Folic_Acid', 'vitamin B12': 'Cyanocobalamin', Carafate: 'Sucralfate', Megace: 'Megestrol', Imodium: 'Loperamide',
+    };
+    for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
+  });
+
+  it('prochlorperazine injection: 10 mg per IV dose is the label maximum, 10.5 mg exceeds it (D&A)', () => {
+    expect(level('Prochlorperazine', 10, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Prochlorperazine', 10.5, 'mg', null, 'IV')).to.equal('ERROR');
+    // oral tablets: no verified maximum, so never OK by default
+    expect(level('Prochlorperazine', 10, 'mg')).to.equal('UNCHECKED');
+  });
+
+  it('loperamide: 16 mg/day is the label maximum, more in one run is an ERROR', () => {
+    expect(level('Loperamide', 16, 'mg')).to.not.equal('ERROR');
+    expect(level('Loperamide', 16.5, 'mg')).to.equal('ERROR');
+  });
+
+  it('capecitabine renal bands (XELODA 2.4, 4.1): below CrCl 30 contraindicated, 30-50 at 75%, from 51 unchanged', () => {
+    const renal = (crcl: number) => call('renal_adjust', 'Capecitabine', crcl);
+    expect(renal(29.9).recommendation).to.match(/contraindicated/);
+    expect(renal(29.9).adjustment_factor).to.equal(null);
+    expect(renal(30).adjustment_factor).to.equal(0.75);
+    expect(renal(50.9).adjustment_factor).to.equal(0.75);
+    expect(renal(51)).to.include({ requires_adjustment: false, adjustment_factor: 1 });
+    // doses in mg/m2 cannot be held: a dose is never OK by default
+    expect(level('Capecitabine', 1500, 'mg')).to.equal('UNCHECKED');
+  });
+
+  it('cyanocobalamin injection: IM or deep SC only (the label advises against IV)', () => {
+    expect(() => call('validate_dose', 'Cyanocobalamin', 100, 'mcg', null, 'IV')).to.throw(/not a route of Cyanocobalamin/);
+    expect(level('Cyanocobalamin', 100, 'mcg', null, 'SC')).to.equal('UNCHECKED');
+  });
+
+  it('label contraindications answer true, and a condition the label does not name answers false (the reading is complete)', () => {
+    expect(contraindicated('Prochlorperazine', 'coma')).to.equal(true);
+    expect(contraindicated('Prochlorperazine', 'pediatric surgery')).to.equal(true);
+    expect(contraindicated('Prochlorperazine', 'pregnancy')).to.equal(false);
+    expect(contraindicated('Fludrocortisone', 'systemic fungal infections')).to.equal(true);
+    expect(contraindicated('Prednisolone', 'systemic fungal infection')).to.equal(true);
+    expect(contraindicated('Capecitabine', 'severe renal impairment')).to.equal(true);
+    expect(contraindicated('Capecitabine', 'pregnancy')).to.equal(false);
+    expect(contraindicated('Cyclophosphamide', 'urinary outflow obstruction')).to.equal(true);
+    expect(contraindicated('Cyanocobalamin', 'sensitivity to cobalt')).to.equal(true);
+    expect(contraindicated('Megestrol', 'pregnancy')).to.equal(true);
+    expect(contraindicated('Sucralfate', 'pregnancy')).to.equal(false);
+    // loperamide's US Contraindications section was not read: null, never false
+    expect(contraindicated('Loperamide', 'active_bleeding')).to.equal(null);
+  });
+
+  it('rules apply both ways: dofetilide with prochlorperazine or megestrol is MAJOR (TIKOSYN: should not be used)', () => {
+    for (const other of ['Prochlorperazine', 'Megestrol']) {
+      expect(severity('Dofetilide', other), other).to.equal('MAJOR');
+      expect(severity(other, 'Dofetilide'), other).to.equal('MAJOR');
+    }
+    expect(severity('Capecitabine', 'Warfarin')).to.equal('MODERATE'); // boxed warning: monitor INR
+    expect(severity('Warfarin', 'Capecitabine')).to.equal('MODERATE');
+  });
+
+  it('class membership brings the class rules: prochlorperazine is an antipsychotic and a CNS depressant, prednisolone a corticosteroid', () => {
+    expect(severity('Prochlorperazine', 'Metoclopramide')).to.equal('MAJOR');
+    expect(severity('Prochlorperazine', 'Morphine')).to.equal('MAJOR');
+    expect(severity('Prednisolone', 'Ibuprofen')).to.equal('MODERATE');
+  });
+});
