@@ -76,4 +76,19 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(severity('Prochlorperazine', 'Morphine')).to.equal('MAJOR');
     expect(severity('Prednisolone', 'Ibuprofen')).to.equal('MODERATE');
   });
+  it('home medications: sennosides 34.4 mg per dose (4 tablets) and 68.8 mg/day; methocarbamol 8 g/day (Drug Facts; tablet D&A)', () => {
+    expect(level('Sennosides', 34.4, 'mg')).to.equal('OK');
+    expect(level('Sennosides', 43, 'mg')).to.equal('ERROR');
+    expect(level('Methocarbamol', 8000, 'mg')).to.not.equal('ERROR');
+    expect(level('Methocarbamol', 8500, 'mg')).to.equal('ERROR');
+    expect(severity('Methocarbamol', 'Oxycodone')).to.equal('MAJOR'); // a CNS depressant with an opioid
+    expect(call('get_profile', 'MiraLAX')).to.include({ found: true, name: 'Polyethylene_Glycol_3350' });
+    expect(call('get_profile', 'senna')).to.include({ found: true, name: 'Sennosides' });
+  });
+
+  it('letrozole: Child-Pugh C halves the dose (every other day); A and B unchanged (D&A)', () => {
+    expect(call('hepatic_adjust', 'Letrozole', 'C').adjustment_factor).to.equal(0.5);
+    expect(call('hepatic_adjust', 'Letrozole', 'B').adjustment_factor).to.equal(1);
+    expect(contraindicated('Letrozole', 'pregnancy')).to.equal(true);
+  });
 });

@@ -29,6 +29,7 @@ const RXNORM_NAME: Record<string, string> = {
   Insulin_Aspart: 'insulin aspart, human',
   Insulin_NPH: 'insulin isophane',
   Cyanocobalamin: 'vitamin B12',
+  Sennosides: 'sennosides, USP',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
