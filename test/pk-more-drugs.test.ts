@@ -91,4 +91,18 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(call('hepatic_adjust', 'Letrozole', 'B').adjustment_factor).to.equal(1);
     expect(contraindicated('Letrozole', 'pregnancy')).to.equal(true);
   });
+  it('imatinib: 600 mg per dose and 800 mg/day (400 mg twice daily); CrCl 20-39 halves the dose; no label contraindication (D&A, 2.9, 4)', () => {
+    expect(level('Imatinib', 600, 'mg')).to.equal('OK');
+    expect(level('Imatinib', 700, 'mg')).to.equal('ERROR');
+    expect(call('renal_adjust', 'Imatinib', 39.9).adjustment_factor).to.equal(0.5);
+    expect(call('renal_adjust', 'Imatinib', 20).adjustment_factor).to.equal(0.5);
+    expect(call('renal_adjust', 'Imatinib', 40).recommendation).to.match(/above 600 mg not recommended/);
+    expect(contraindicated('Imatinib', 'pregnancy')).to.equal(false); // the section reads 'None'
+  });
+
+  it('hydroxyurea: CrCl below 60 halves the dose, from 60 unchanged (HYDREA 2.3)', () => {
+    expect(call('renal_adjust', 'Hydroxyurea', 59.9).adjustment_factor).to.equal(0.5);
+    expect(call('renal_adjust', 'Hydroxyurea', 60)).to.include({ requires_adjustment: false, adjustment_factor: 1 });
+    expect(contraindicated('Hydroxyurea', 'hypersensitivity_to_drug')).to.equal(true);
+  });
 });
