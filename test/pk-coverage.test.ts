@@ -13,7 +13,7 @@ const byName = new Map(drugs.map((d) => [d.name, d]));
 const classes = interactionTable.classes as Record<string, { members: string[] }>;
 
 /** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
-const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban'];
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban', 'Anastrozole'];
 
 /** High-alert drugs' limit kinds not yet verified against a retrieved label (null = the engine answers UNCHECKED). */
 const HIGH_ALERT_GAPS: Record<string, string[]> = {

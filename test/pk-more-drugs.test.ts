@@ -105,4 +105,11 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(call('renal_adjust', 'Hydroxyurea', 60)).to.include({ requires_adjustment: false, adjustment_factor: 1 });
     expect(contraindicated('Hydroxyurea', 'hypersensitivity_to_drug')).to.equal(true);
   });
+  it('temozolomide, ergocalciferol and anastrozole answer their label contraindications', () => {
+    expect(contraindicated('Temozolomide', 'dacarbazine allergy')).to.equal(true); // TEMODAR: both metabolised to MTIC
+    expect(contraindicated('Ergocalciferol', 'hypercalcaemia')).to.equal(true);
+    expect(contraindicated('Ergocalciferol', 'malabsorption')).to.equal(true);
+    expect(contraindicated('Anastrozole', 'pregnancy')).to.equal(false); // a warning (5.4) in the revision read, not a contraindication
+    expect(contraindicated('Chlorambucil', 'pregnancy')).to.equal(null); // US section not read
+  });
 });
