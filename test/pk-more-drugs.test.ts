@@ -112,4 +112,11 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(contraindicated('Anastrozole', 'pregnancy')).to.equal(false); // a warning (5.4) in the revision read, not a contraindication
     expect(contraindicated('Chlorambucil', 'pregnancy')).to.equal(null); // US section not read
   });
+  it('guaifenesin: 1200 mg per dose and 2400 mg/day on every label read; melphalan after prior resistance is contraindicated', () => {
+    expect(level('Guaifenesin', 1200, 'mg')).to.equal('OK');
+    expect(level('Guaifenesin', 1300, 'mg')).to.equal('ERROR');
+    expect(level('Guaifenesin', 2400, 'mg')).to.equal('ERROR'); // above the 1200 mg single-dose limit first
+    expect(contraindicated('Melphalan', 'prior resistance to melphalan')).to.equal(true);
+    expect(call('get_profile', 'Mucinex')).to.include({ found: true, name: 'Guaifenesin' });
+  });
 });
