@@ -119,4 +119,11 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(contraindicated('Melphalan', 'prior resistance to melphalan')).to.equal(true);
     expect(call('get_profile', 'Mucinex')).to.include({ found: true, name: 'Guaifenesin' });
   });
+  it('calcium carbonate: 7500 mg/day is the Drug Facts ceiling of both strengths; thioguanine after prior resistance is contraindicated', () => {
+    expect(level('Calcium_Carbonate', 7500, 'mg')).to.not.equal('ERROR');
+    expect(level('Calcium_Carbonate', 8000, 'mg')).to.equal('ERROR');
+    expect(contraindicated('Thioguanine', 'prior_resistance_to_drug')).to.equal(true);
+    expect(severity('Thioguanine', 'Febuxostat')).to.equal('NONE'); // the febuxostat label names azathioprine and mercaptopurine only
+    expect(call('get_profile', 'Tums')).to.include({ found: true, name: 'Calcium_Carbonate' });
+  });
 });
