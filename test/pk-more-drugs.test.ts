@@ -126,4 +126,11 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(severity('Thioguanine', 'Febuxostat')).to.equal('NONE'); // the febuxostat label names azathioprine and mercaptopurine only
     expect(call('get_profile', 'Tums')).to.include({ found: true, name: 'Calcium_Carbonate' });
   });
+  it('propylthiouracil 900 mg/day (label: 600-900 mg daily in an occasional patient); phenazopyridine in renal insufficiency is contraindicated', () => {
+    expect(level('Propylthiouracil', 300, 'mg')).to.not.equal('ERROR');
+    expect(level('Propylthiouracil', 950, 'mg')).to.equal('ERROR');
+    expect(call('get_profile', 'PTU')).to.include({ found: true, name: 'Propylthiouracil' });
+    expect(contraindicated('Phenazopyridine', 'impaired renal function')).to.equal(true);
+    expect(contraindicated('Phenazopyridine', 'pregnancy')).to.equal(false);
+  });
 });
