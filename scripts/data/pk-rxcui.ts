@@ -35,6 +35,8 @@ const RXNORM_NAME: Record<string, string> = {
   Prothrombin_Complex_Concentrate: 'factor IX / factor VII / factor X / protein C / protein S / prothrombin',
   Sacubitril_Valsartan: 'sacubitril / valsartan',
   Carbidopa_Levodopa: 'carbidopa / levodopa',
+  Cyanocobalamin: 'vitamin B12',
+  Sennosides: 'sennosides, USP',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
