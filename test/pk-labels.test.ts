@@ -114,9 +114,19 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
   });
 
   it('a drug whose label was not read answers null with not_checked, never false; a listed condition is still true', () => {
-    const unread = call('check_contraindications', 'Dabigatran', ['active_bleeding']);
+    const unread = call('check_contraindications', 'Argatroban', ['active_bleeding']);
     expect(unread).to.deep.include({ contraindicated: null, reasons: [], not_checked: ['active_bleeding'], checked_against: null });
     expect(call('check_contraindications', 'Ticagrelor', ['severe hepatic impairment']).contraindicated).to.equal(true);
+  });
+
+  it('Dabigatran, Edoxaban and Fondaparinux answer their label conditions (Dabigatran answered null before its label was read)', () => {
+    expect(call('check_contraindications', 'Dabigatran', ['active_bleeding'])).to.deep.include({ contraindicated: true, reasons: ['active_bleeding'], not_checked: [] });
+    expect(call('check_contraindications', 'Dabigatran', ['mechanical heart valve']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dabigatran', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Edoxaban', ['active pathological bleeding']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Edoxaban', ['severe renal impairment']).contraindicated).to.equal(false);
+    for (const c of ['severe renal impairment', 'weight below 50 kg', 'bacterial endocarditis', 'major bleeding']) expect(call('check_contraindications', 'Fondaparinux', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Fondaparinux', ['pregnancy']).contraindicated).to.equal(false);
   });
 
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
