@@ -129,6 +129,17 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Fondaparinux', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('Verapamil, Diltiazem and Ticagrelor answer the conditions of their labels (injection and oral labels for the two calcium-channel blockers)', () => {
+    for (const c of ['severe heart failure', 'atrial fibrillation with accessory pathway', 'sbp < 90', 'severe lv dysfunction', 'sick sinus syndrome']) expect(call('check_contraindications', 'Verapamil', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Verapamil', ['pregnancy']).contraindicated).to.equal(false);
+    // the label names atrial fibrillation or flutter over an accessory pathway, not the pathway alone
+    expect(call('check_contraindications', 'Verapamil', ['WPW']).contraindicated).to.equal(false);
+    for (const c of ['acute myocardial infarction with pulmonary congestion', 'ventricular tachycardia', 'cardiogenic shock']) expect(call('check_contraindications', 'Diltiazem', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Diltiazem', ['asthma']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Ticagrelor', ['history of intracranial hemorrhage'])).to.deep.include({ contraindicated: true, not_checked: [] });
+    expect(call('check_contraindications', 'Ticagrelor', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
@@ -176,7 +187,9 @@ describe('pk rules answer every finding of issue 24 in both directions (item 3)'
 
   it('digoxin with verapamil, and verapamil or diltiazem with metoprolol, are MAJOR (non-dihydropyridine CCB combinations)', () => {
     bothWays('Digoxin', 'Verapamil', 'MAJOR', 'non_dihydropyridine_CCBs + Digoxin');
-    bothWays('Verapamil', 'Metoprolol', 'MAJOR', 'non_dihydropyridine_CCBs + beta_blockers');
+    bothWays('Verapamil', 'Atenolol', 'MAJOR', 'non_dihydropyridine_CCBs + beta_blockers');
+    // metoprolol has an IV route: the verapamil injection label contraindicates IV beta-blockers
+    bothWays('Verapamil', 'Metoprolol', 'SEVERE', 'Verapamil + IV_beta_blockers');
     bothWays('Verapamil', 'Carvedilol', 'MAJOR');
     // a dihydropyridine is not in the class
     expect(pair('Amlodipine', 'Metoprolol').interactions.map((r: any) => r.rule)).to.not.include('non_dihydropyridine_CCBs + beta_blockers');
