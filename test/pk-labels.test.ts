@@ -140,6 +140,15 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Ticagrelor', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('Atorvastatin, Rosuvastatin and Allopurinol answer the conditions of their labels', () => {
+    for (const d of ['Atorvastatin', 'Rosuvastatin']) {
+      for (const c of ['active liver disease', 'unexplained persistent transaminase elevation', 'pregnant', 'breastfeeding']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+      expect(call('check_contraindications', d, ['hyperkalemia']).contraindicated, d).to.equal(false);
+    }
+    expect(call('check_contraindications', 'Allopurinol', ['previous severe reaction to the drug']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Allopurinol', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
