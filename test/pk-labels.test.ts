@@ -149,6 +149,15 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Allopurinol', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('Lisinopril and Spironolactone answer the conditions of their labels, and their named co-medications are SEVERE', () => {
+    for (const c of ['hereditary angioedema', 'history of ace inhibitor angioedema', 'concomitant sacubitril']) expect(call('check_contraindications', 'Lisinopril', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Lisinopril', ['hyperkalemia']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Spironolactone', ["Addison's disease"]).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Spironolactone', ['pregnancy']).contraindicated).to.equal(false);
+    bothWays('Lisinopril', 'Sacubitril_Valsartan', 'SEVERE');
+    bothWays('Spironolactone', 'Eplerenone', 'SEVERE');
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
