@@ -158,6 +158,13 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     bothWays('Spironolactone', 'Eplerenone', 'SEVERE');
   });
 
+  it('Enalapril and Valsartan answer the conditions of their labels', () => {
+    for (const c of ['idiopathic angioedema', 'aliskiren in a patient with diabetes', 'neprilysin inhibitor within 36 hours']) expect(call('check_contraindications', 'Enalapril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Enalapril', 'Sacubitril_Valsartan', 'SEVERE');
+    expect(call('check_contraindications', 'Valsartan', ['aliskiren in a patient with diabetes']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Valsartan', ['hereditary angioedema']).contraindicated).to.equal(false);
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
