@@ -165,6 +165,11 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Valsartan', ['hereditary angioedema']).contraindicated).to.equal(false);
   });
 
+  it('Carvedilol answers the conditions of its label', () => {
+    for (const c of ['bronchial asthma', 'bronchospasm', 'heart failure requiring intravenous inotropic therapy', 'child-pugh c']) expect(call('check_contraindications', 'Carvedilol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Carvedilol', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
