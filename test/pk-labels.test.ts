@@ -170,6 +170,15 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Carvedilol', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('Norepinephrine (section reads None), Dobutamine, Vasopressin and Nitroprusside answer their labels', () => {
+    expect(call('check_contraindications', 'Norepinephrine', ['hypertension'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Dobutamine', ['hypertrophic_subaortic_stenosis']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dobutamine', ['asthma']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Vasopressin', ['chlorobutanol allergy']).contraindicated).to.equal(true);
+    for (const c of ["leber's optic atrophy", 'tobacco amblyopia', 'high-output heart failure', 'asa class 5e']) expect(call('check_contraindications', 'Nitroprusside', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Nitroprusside', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
