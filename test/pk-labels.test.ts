@@ -179,6 +179,11 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Nitroprusside', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('Procainamide answers the conditions of its label', () => {
+    for (const c of ['complete heart block', 'SLE', 'torsades de pointes', 'left anterior hemiblock']) expect(call('check_contraindications', 'Procainamide', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Procainamide', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
