@@ -184,6 +184,16 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Procainamide', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('Propranolol answers the conditions of its label', () => {
+    for (const c of ['bronchial asthma', 'sinus bradycardia', 'third degree av block', 'cardiogenic shock']) expect(call('check_contraindications', 'Propranolol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Propranolol', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Amlodipine answers its label: known sensitivity only', () => {
+    expect(call('check_contraindications', 'Amlodipine', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Amlodipine', ['severe aortic stenosis'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
