@@ -194,6 +194,11 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Amlodipine', ['severe aortic stenosis'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
 
+  it('Sotalol answers the conditions of its label', () => {
+    for (const c of ['acquired long qt syndrome', 'k < 4 meq/l', 'qt above 450 ms', 'adhf', 'bronchospasm']) expect(call('check_contraindications', 'Sotalol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Sotalol', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
     for (const c of ['pregnancy', 'active bleeding', 'malignant hypertension', 'bacterial endocarditis', 'eclampsia']) expect(call('check_contraindications', 'Warfarin', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Warfarin', ['hyperkalemia']).contraindicated).to.equal(false);
