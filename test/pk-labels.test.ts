@@ -114,9 +114,89 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
   });
 
   it('a drug whose label was not read answers null with not_checked, never false; a listed condition is still true', () => {
-    const unread = call('check_contraindications', 'Dabigatran', ['active_bleeding']);
+    const unread = call('check_contraindications', 'Argatroban', ['active_bleeding']);
     expect(unread).to.deep.include({ contraindicated: null, reasons: [], not_checked: ['active_bleeding'], checked_against: null });
     expect(call('check_contraindications', 'Ticagrelor', ['severe hepatic impairment']).contraindicated).to.equal(true);
+  });
+
+  it('Dabigatran, Edoxaban and Fondaparinux answer their label conditions (Dabigatran answered null before its label was read)', () => {
+    expect(call('check_contraindications', 'Dabigatran', ['active_bleeding'])).to.deep.include({ contraindicated: true, reasons: ['active_bleeding'], not_checked: [] });
+    expect(call('check_contraindications', 'Dabigatran', ['mechanical heart valve']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dabigatran', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Edoxaban', ['active pathological bleeding']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Edoxaban', ['severe renal impairment']).contraindicated).to.equal(false);
+    for (const c of ['severe renal impairment', 'weight below 50 kg', 'bacterial endocarditis', 'major bleeding']) expect(call('check_contraindications', 'Fondaparinux', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Fondaparinux', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Verapamil, Diltiazem and Ticagrelor answer the conditions of their labels (injection and oral labels for the two calcium-channel blockers)', () => {
+    for (const c of ['severe heart failure', 'atrial fibrillation with accessory pathway', 'sbp < 90', 'severe lv dysfunction', 'sick sinus syndrome']) expect(call('check_contraindications', 'Verapamil', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Verapamil', ['pregnancy']).contraindicated).to.equal(false);
+    // the label names atrial fibrillation or flutter over an accessory pathway, not the pathway alone
+    expect(call('check_contraindications', 'Verapamil', ['WPW']).contraindicated).to.equal(false);
+    for (const c of ['acute myocardial infarction with pulmonary congestion', 'ventricular tachycardia', 'cardiogenic shock']) expect(call('check_contraindications', 'Diltiazem', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Diltiazem', ['asthma']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Ticagrelor', ['history of intracranial hemorrhage'])).to.deep.include({ contraindicated: true, not_checked: [] });
+    expect(call('check_contraindications', 'Ticagrelor', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Atorvastatin, Rosuvastatin and Allopurinol answer the conditions of their labels', () => {
+    for (const d of ['Atorvastatin', 'Rosuvastatin']) {
+      for (const c of ['active liver disease', 'unexplained persistent transaminase elevation', 'pregnant', 'breastfeeding']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+      expect(call('check_contraindications', d, ['hyperkalemia']).contraindicated, d).to.equal(false);
+    }
+    expect(call('check_contraindications', 'Allopurinol', ['previous severe reaction to the drug']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Allopurinol', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Lisinopril and Spironolactone answer the conditions of their labels, and their named co-medications are SEVERE', () => {
+    for (const c of ['hereditary angioedema', 'history of ace inhibitor angioedema', 'concomitant sacubitril']) expect(call('check_contraindications', 'Lisinopril', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Lisinopril', ['hyperkalemia']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Spironolactone', ["Addison's disease"]).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Spironolactone', ['pregnancy']).contraindicated).to.equal(false);
+    bothWays('Lisinopril', 'Sacubitril_Valsartan', 'SEVERE');
+    bothWays('Spironolactone', 'Eplerenone', 'SEVERE');
+  });
+
+  it('Enalapril and Valsartan answer the conditions of their labels', () => {
+    for (const c of ['idiopathic angioedema', 'aliskiren in a patient with diabetes', 'neprilysin inhibitor within 36 hours']) expect(call('check_contraindications', 'Enalapril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Enalapril', 'Sacubitril_Valsartan', 'SEVERE');
+    expect(call('check_contraindications', 'Valsartan', ['aliskiren in a patient with diabetes']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Valsartan', ['hereditary angioedema']).contraindicated).to.equal(false);
+  });
+
+  it('Carvedilol answers the conditions of its label', () => {
+    for (const c of ['bronchial asthma', 'bronchospasm', 'heart failure requiring intravenous inotropic therapy', 'child-pugh c']) expect(call('check_contraindications', 'Carvedilol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Carvedilol', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Norepinephrine (section reads None), Dobutamine, Vasopressin and Nitroprusside answer their labels', () => {
+    expect(call('check_contraindications', 'Norepinephrine', ['hypertension'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Dobutamine', ['hypertrophic_subaortic_stenosis']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dobutamine', ['asthma']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Vasopressin', ['chlorobutanol allergy']).contraindicated).to.equal(true);
+    for (const c of ["leber's optic atrophy", 'tobacco amblyopia', 'high-output heart failure', 'asa class 5e']) expect(call('check_contraindications', 'Nitroprusside', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Nitroprusside', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Procainamide answers the conditions of its label', () => {
+    for (const c of ['complete heart block', 'SLE', 'torsades de pointes', 'left anterior hemiblock']) expect(call('check_contraindications', 'Procainamide', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Procainamide', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Propranolol answers the conditions of its label', () => {
+    for (const c of ['bronchial asthma', 'sinus bradycardia', 'third degree av block', 'cardiogenic shock']) expect(call('check_contraindications', 'Propranolol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Propranolol', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Amlodipine answers its label: known sensitivity only', () => {
+    expect(call('check_contraindications', 'Amlodipine', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Amlodipine', ['severe aortic stenosis'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Sotalol answers the conditions of its label', () => {
+    for (const c of ['acquired long qt syndrome', 'k < 4 meq/l', 'qt above 450 ms', 'adhf', 'bronchospasm']) expect(call('check_contraindications', 'Sotalol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Sotalol', ['pregnancy']).contraindicated).to.equal(false);
   });
 
   it("warfarin answers every condition of its label, not only pregnancy (its row's list)", () => {
@@ -166,7 +246,9 @@ describe('pk rules answer every finding of issue 24 in both directions (item 3)'
 
   it('digoxin with verapamil, and verapamil or diltiazem with metoprolol, are MAJOR (non-dihydropyridine CCB combinations)', () => {
     bothWays('Digoxin', 'Verapamil', 'MAJOR', 'non_dihydropyridine_CCBs + Digoxin');
-    bothWays('Verapamil', 'Metoprolol', 'MAJOR', 'non_dihydropyridine_CCBs + beta_blockers');
+    bothWays('Verapamil', 'Atenolol', 'MAJOR', 'non_dihydropyridine_CCBs + beta_blockers');
+    // metoprolol has an IV route: the verapamil injection label contraindicates IV beta-blockers
+    bothWays('Verapamil', 'Metoprolol', 'SEVERE', 'Verapamil + IV_beta_blockers');
     bothWays('Verapamil', 'Carvedilol', 'MAJOR');
     // a dihydropyridine is not in the class
     expect(pair('Amlodipine', 'Metoprolol').interactions.map((r: any) => r.rule)).to.not.include('non_dihydropyridine_CCBs + beta_blockers');
