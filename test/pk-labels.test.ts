@@ -139,6 +139,14 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Digoxin', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('opioid readings answer their label conditions (labels-2 readings)', () => {
+    expect(call('check_contraindications', 'Tramadol', ['child younger than 12 years']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Oxycodone', ['hypercapnia']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Morphine', ['paralytic ileus']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Fentanyl', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Hydromorphone', ['status asthmaticus']).contraindicated).to.equal(true);
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
@@ -180,8 +188,9 @@ describe('pk rules answer every finding of issue 24 in both directions (item 3)'
     bothWays('Ibuprofen', 'Furosemide', 'MODERATE', 'NSAIDs + loop_diuretics');
   });
 
-  it('tramadol with linezolid is MAJOR and with an SSRI MODERATE, not MONITOR; every serotonergic opioid with every MAOI is at least MAJOR', () => {
-    bothWays('Tramadol', 'Linezolid', 'MAJOR', 'serotonergic_opioids + MAO_inhibitors');
+  it('tramadol with linezolid is SEVERE (its label contraindicates MAOIs) and with an SSRI MODERATE, not MONITOR; every serotonergic opioid with every MAOI is at least MAJOR', () => {
+    bothWays('Tramadol', 'Linezolid', 'SEVERE', 'Tramadol + MAO_inhibitors');
+    bothWays('Morphine', 'Linezolid', 'SEVERE', 'Morphine + MAO_inhibitors');
     bothWays('Tramadol', 'Sertraline', 'MODERATE', 'Tramadol + SSRIs');
     for (const opioid of classes.serotonergic_opioids!.members) {
       for (const maoi of classes.MAO_inhibitors!.members) expect(['MAJOR', 'SEVERE'], `${opioid} + ${maoi}`).to.include(pair(opioid, maoi).max_severity);
