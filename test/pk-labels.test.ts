@@ -147,6 +147,16 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Hydromorphone', ['status asthmaticus']).contraindicated).to.equal(true);
   });
 
+  it('ketoconazole, linezolid and sertraline readings answer their labels, and their contraindicated pairs are SEVERE both ways', () => {
+    expect(call('check_contraindications', 'Ketoconazole', ['liver disease']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ketoconazole', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Linezolid', ['recent maoi']).contraindicated).to.equal(true);
+    bothWays('Ketoconazole', 'Methadone', 'SEVERE', 'Ketoconazole + Methadone');
+    bothWays('Ketoconazole', 'Alprazolam', 'SEVERE', 'Ketoconazole + Alprazolam');
+    bothWays('Linezolid', 'Selegiline', 'SEVERE');
+    bothWays('Sertraline', 'Methylene_Blue', 'SEVERE');
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
