@@ -155,6 +155,9 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     bothWays('Ketoconazole', 'Alprazolam', 'SEVERE', 'Ketoconazole + Alprazolam');
     bothWays('Linezolid', 'Selegiline', 'SEVERE');
     bothWays('Sertraline', 'Methylene_Blue', 'SEVERE');
+    bothWays('Venlafaxine', 'Linezolid', 'SEVERE');
+    expect(call('check_contraindications', 'Venlafaxine', ['desvenlafaxine allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ketamine', ['pregnancy']).contraindicated).to.equal(false);
   });
 
   it('a registered drug is complete only when it says where its list was read', () => {
