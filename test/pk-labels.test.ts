@@ -160,6 +160,14 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Ketamine', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('ibuprofen, acetaminophen and empagliflozin readings answer their labels (false only for a condition the label does not name)', () => {
+    expect(call('check_contraindications', 'Ibuprofen', ['CABG']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ibuprofen', ['aspirin allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Acetaminophen', ['severe liver impairment']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Empagliflozin', ['hemodialysis']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Empagliflozin', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
