@@ -168,6 +168,14 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Empagliflozin', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
 
+  it('rizatriptan answers the MAXALT label: its conditions, and SEVERE with ergots, linezolid and methylene blue both ways', () => {
+    expect(call('check_contraindications', 'Rizatriptan', ['basilar migraine']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Rizatriptan', ['prinzmetal angina']).contraindicated).to.equal(true);
+    bothWays('Rizatriptan', 'Dihydroergotamine', 'SEVERE', 'Rizatriptan + ergot_alkaloids');
+    bothWays('Rizatriptan', 'Linezolid', 'SEVERE', 'Rizatriptan + Linezolid');
+    bothWays('Rizatriptan', 'Methylene_Blue', 'SEVERE');
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
