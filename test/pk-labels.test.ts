@@ -176,6 +176,12 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     bothWays('Rizatriptan', 'Methylene_Blue', 'SEVERE');
   });
 
+  it('lorazepam injection answers its vehicle, glaucoma and sleep apnea contraindications', () => {
+    expect(call('check_contraindications', 'Lorazepam', ['propylene glycol allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Lorazepam', ['sleep apnea']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Lorazepam', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
