@@ -182,6 +182,13 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Lorazepam', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it("olanzapine's section reads 'None' (false, not null); glyburide answers type 1 diabetes and DKA", () => {
+    expect(call('check_contraindications', 'Olanzapine', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Glyburide', ['type 1 diabetes']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Glyburide', ['DKA']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Quetiapine', ['drug allergy']).contraindicated).to.equal(true);
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
