@@ -189,6 +189,13 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Quetiapine', ['drug allergy']).contraindicated).to.equal(true);
   });
 
+  it("haloperidol answers Parkinson's disease and coma; diazepam injection answers untreated open-angle glaucoma", () => {
+    expect(call('check_contraindications', 'Haloperidol', ["Parkinson's disease"]).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Haloperidol', ['coma']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Diazepam', ['untreated open-angle glaucoma']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Diazepam', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
