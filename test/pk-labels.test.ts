@@ -189,11 +189,13 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Quetiapine', ['drug allergy']).contraindicated).to.equal(true);
   });
 
-  it("haloperidol answers Parkinson's disease and coma; diazepam injection answers untreated open-angle glaucoma", () => {
+  it("haloperidol answers Parkinson's disease and coma; diazepam injection untreated open-angle glaucoma; regular insulin hypoglycemia", () => {
     expect(call('check_contraindications', 'Haloperidol', ["Parkinson's disease"]).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Haloperidol', ['coma']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Diazepam', ['untreated open-angle glaucoma']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Diazepam', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Insulin_Regular', ['low blood sugar']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Insulin_Regular', ['pregnancy']).contraindicated).to.equal(false);
   });
 
   it('a registered drug is complete only when it says where its list was read', () => {
