@@ -196,6 +196,7 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Diazepam', ['pregnancy']).contraindicated).to.equal(false);
     expect(call('check_contraindications', 'Insulin_Regular', ['low blood sugar']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Insulin_Regular', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Insulin_Glargine', ['hypoglycaemia']).contraindicated).to.equal(true);
   });
 
   it('a registered drug is complete only when it says where its list was read', () => {
