@@ -93,11 +93,15 @@ describe('pk reversal agents (issue 24)', () => {
 });
 
 describe('pk antidotes (issue 24)', () => {
-  it('methylene blue is an MAO inhibitor: MAJOR with SSRIs, SNRIs, opioids and other MAOIs in both directions (Provayblue boxed warning)', () => {
+  it('methylene blue is an MAO inhibitor: at least MAJOR with SSRIs, SNRIs, opioids and other MAOIs in both directions (Provayblue boxed warning), SEVERE where the other label contraindicates MAOIs', () => {
+    // Zoloft, Effexor XR, morphine, tramadol and Zyvox labels (4 CONTRAINDICATIONS) contraindicate MAOIs, so these pairs are SEVERE
     for (const other of ['Sertraline', 'Venlafaxine', 'Morphine', 'Tramadol', 'Linezolid']) {
       for (const [a, b] of [['Methylene_Blue', other], [other, 'Methylene_Blue']]) {
-        expect(call('check_interactions', a, [b]), `${a} + ${b}`).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+        expect(call('check_interactions', a, [b]), `${a} + ${b}`).to.include({ max_severity: 'SEVERE', safe_to_administer: false });
       }
+    }
+    for (const [a, b] of [['Methylene_Blue', 'Mirtazapine'], ['Mirtazapine', 'Methylene_Blue'], ['Methylene_Blue', 'Buspirone']]) {
+      expect(['MAJOR', 'SEVERE'], `${a} + ${b}`).to.include(call('check_interactions', a, [b]).max_severity);
     }
     expect(contraindicated('Methylene_Blue', 'G6PD')).to.equal(true);
     expect(contraindicated('Methylene_Blue', 'pregnancy')).to.equal(false);

@@ -246,12 +246,17 @@ describe('pk interaction defects of issue 12', () => {
     }
   });
 
-  it('linezolid with sertraline (and every SSRI/SNRI) is MAJOR, not "safe" from an unknown co-medication', () => {
+  it('linezolid with sertraline (and every SSRI/SNRI) is at least MAJOR, not "safe" from an unknown co-medication; SEVERE where a label contraindicates MAOIs', () => {
     for (const ssri of [...classes.SSRIs!.members, ...classes.SNRIs!.members]) {
       for (const [x, y] of [['Linezolid', ssri], [ssri, 'Linezolid']]) {
-        expect(interactionsOf(x, y), `${x} + ${y}`).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+        const found = interactionsOf(x, y);
+        expect(['MAJOR', 'SEVERE'], `${x} + ${y}`).to.include(found.max_severity);
+        expect(found.safe_to_administer, `${x} + ${y}`).to.equal(false);
       }
     }
+    // ZOLOFT and ZYVOX labels, 4 CONTRAINDICATIONS: MAOIs including linezolid
+    expect(interactionsOf('Linezolid', 'Sertraline').max_severity).to.equal('SEVERE');
+    expect(interactionsOf('Sertraline', 'Linezolid').max_severity).to.equal('SEVERE');
   });
 
   it('the co-prescribed drugs the issue names are in the table and resolve by name', () => {

@@ -219,6 +219,66 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Digoxin', ['pregnancy']).contraindicated).to.equal(false);
   });
 
+  it('opioid readings answer their label conditions (labels-2 readings)', () => {
+    expect(call('check_contraindications', 'Tramadol', ['child younger than 12 years']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Oxycodone', ['hypercapnia']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Morphine', ['paralytic ileus']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Fentanyl', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Hydromorphone', ['status asthmaticus']).contraindicated).to.equal(true);
+  });
+
+  it('ketoconazole, linezolid and sertraline readings answer their labels, and their contraindicated pairs are SEVERE both ways', () => {
+    expect(call('check_contraindications', 'Ketoconazole', ['liver disease']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ketoconazole', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Linezolid', ['recent maoi']).contraindicated).to.equal(true);
+    bothWays('Ketoconazole', 'Methadone', 'SEVERE', 'Ketoconazole + Methadone');
+    bothWays('Ketoconazole', 'Alprazolam', 'SEVERE', 'Ketoconazole + Alprazolam');
+    bothWays('Linezolid', 'Selegiline', 'SEVERE');
+    bothWays('Sertraline', 'Methylene_Blue', 'SEVERE');
+    bothWays('Venlafaxine', 'Linezolid', 'SEVERE');
+    expect(call('check_contraindications', 'Venlafaxine', ['desvenlafaxine allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ketamine', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('ibuprofen, acetaminophen and empagliflozin readings answer their labels (false only for a condition the label does not name)', () => {
+    expect(call('check_contraindications', 'Ibuprofen', ['CABG']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Ibuprofen', ['aspirin allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Acetaminophen', ['severe liver impairment']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Empagliflozin', ['hemodialysis']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Empagliflozin', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('rizatriptan answers the MAXALT label: its conditions, and SEVERE with ergots, linezolid and methylene blue both ways', () => {
+    expect(call('check_contraindications', 'Rizatriptan', ['basilar migraine']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Rizatriptan', ['prinzmetal angina']).contraindicated).to.equal(true);
+    bothWays('Rizatriptan', 'Dihydroergotamine', 'SEVERE', 'Rizatriptan + ergot_alkaloids');
+    bothWays('Rizatriptan', 'Linezolid', 'SEVERE', 'Rizatriptan + Linezolid');
+    bothWays('Rizatriptan', 'Methylene_Blue', 'SEVERE');
+  });
+
+  it('lorazepam injection answers its vehicle, glaucoma and sleep apnea contraindications', () => {
+    expect(call('check_contraindications', 'Lorazepam', ['propylene glycol allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Lorazepam', ['sleep apnea']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Lorazepam', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it("olanzapine's section reads 'None' (false, not null); glyburide answers type 1 diabetes and DKA", () => {
+    expect(call('check_contraindications', 'Olanzapine', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Glyburide', ['type 1 diabetes']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Glyburide', ['DKA']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Quetiapine', ['drug allergy']).contraindicated).to.equal(true);
+  });
+
+  it("haloperidol answers Parkinson's disease and coma; diazepam injection untreated open-angle glaucoma; regular insulin hypoglycemia", () => {
+    expect(call('check_contraindications', 'Haloperidol', ["Parkinson's disease"]).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Haloperidol', ['coma']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Diazepam', ['untreated open-angle glaucoma']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Diazepam', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Insulin_Regular', ['low blood sugar']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Insulin_Regular', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Insulin_Glargine', ['hypoglycaemia']).contraindicated).to.equal(true);
+  });
+
   it('a registered drug is complete only when it says where its list was read', () => {
     const drug = (extra: object) => JSON.stringify({ name: 'Regdrug', class: 'c', routes: ['IV'], default_route: 'IV', dosing: {}, contraindications: ['pregnancy'], ...extra });
     const r = runLets(`protocol P {\n  let a = med.pk.register_drug(${drug({})});\n  let x = med.pk.check_contraindications("Regdrug", ["active_bleeding"]);\n}`);
@@ -262,8 +322,9 @@ describe('pk rules answer every finding of issue 24 in both directions (item 3)'
     bothWays('Ibuprofen', 'Furosemide', 'MODERATE', 'NSAIDs + loop_diuretics');
   });
 
-  it('tramadol with linezolid is MAJOR and with an SSRI MODERATE, not MONITOR; every serotonergic opioid with every MAOI is at least MAJOR', () => {
-    bothWays('Tramadol', 'Linezolid', 'MAJOR', 'serotonergic_opioids + MAO_inhibitors');
+  it('tramadol with linezolid is SEVERE (its label contraindicates MAOIs) and with an SSRI MODERATE, not MONITOR; every serotonergic opioid with every MAOI is at least MAJOR', () => {
+    bothWays('Tramadol', 'Linezolid', 'SEVERE', 'Tramadol + MAO_inhibitors');
+    bothWays('Morphine', 'Linezolid', 'SEVERE', 'Morphine + MAO_inhibitors');
     bothWays('Tramadol', 'Sertraline', 'MODERATE', 'Tramadol + SSRIs');
     for (const opioid of classes.serotonergic_opioids!.members) {
       for (const maoi of classes.MAO_inhibitors!.members) expect(['MAJOR', 'SEVERE'], `${opioid} + ${maoi}`).to.include(pair(opioid, maoi).max_severity);
