@@ -3,8 +3,8 @@
 import type { FunctionSpec, JsonObject, JsonValue, ModuleDef, ParamSpec } from '../types.js';
 import { toBundle, toPatient } from './export.js';
 import { fromFhir } from './import.js';
-import { LOINC_FIELDS } from './loinc.js';
 import { SEVERITY_WORDS, condition, medicationRequest, searchUrl } from './orders.js';
+import { FHIR_RESULTS } from './results.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const json = (resource: object): JsonValue => resource as unknown as JsonValue;
@@ -23,7 +23,7 @@ const fhir: ModuleDef = {
       aliases: ['to_bundle'],
       description: 'A collection Bundle: the Patient, then one Observation (LOINC, UCUM) per supplied field of the LOINC table.',
       params: [PATIENT],
-      result: { type: 'Bundle', fields: ['resourceType', 'id', 'type', 'timestamp', 'entry'] },
+      result: FHIR_RESULTS.to_fhir!,
       sources: [R4, LOINC, UCUM],
       impl: (a, ctx) => json(toBundle(a.patient as JsonObject, ctx, 'fhir.to_fhir')),
     }),
@@ -31,7 +31,7 @@ const fhir: ModuleDef = {
       name: 'to_patient',
       description: 'The FHIR Patient alone: id, name, gender and birthDate as supplied (never invented).',
       params: [PATIENT],
-      result: { type: 'Patient', fields: ['resourceType', 'id', 'name', 'gender', 'birthDate'] },
+      result: FHIR_RESULTS.to_patient!,
       sources: [R4],
       impl: (a, ctx) => json(toPatient(a.patient as JsonObject, ctx, 'fhir.to_patient')),
     }),
@@ -39,7 +39,7 @@ const fhir: ModuleDef = {
       name: 'from_fhir',
       description: 'Patient fields from a FHIR Bundle: Patient demographics and LOINC observations converted to the library units; skipped items are listed in warnings.',
       params: [{ name: 'bundle', type: 'object', description: 'a FHIR R4 Bundle (resourceType Bundle)' }],
-      result: { type: 'FHIR_PATIENT', fields: ['type', 'id', 'name', 'sex', 'birth_date', 'age', ...LOINC_FIELDS.map((f) => f.field), 'warnings'] },
+      result: FHIR_RESULTS.from_fhir!,
       sources: [R4, LOINC, UCUM],
       impl: (a, ctx) => fromFhir(a.bundle as JsonObject, ctx.now(), 'fhir.from_fhir'),
     }),
@@ -65,7 +65,7 @@ const fhir: ModuleDef = {
         { name: 'unit', type: 'string', maxLength: 200, description: 'dose unit: mg, mcg, g, units, mEq, mL, mg/kg, mcg/kg/min, …' },
         PATIENT_ID,
       ],
-      result: { type: 'MedicationRequest', fields: ['resourceType', 'id', 'status', 'intent', 'medicationCodeableConcept', 'subject', 'authoredOn', 'dosageInstruction'] },
+      result: FHIR_RESULTS.medication_request!,
       sources: [R4, UCUM],
       impl: (a, ctx) => json(medicationRequest(a.drug_name as string, a.dose as number, a.unit as string, a.patient_id as string, ctx, 'fhir.medication_request')),
     }),
@@ -78,7 +78,7 @@ const fhir: ModuleDef = {
         { name: 'severity', type: 'string', default: 'moderate', enum: SEVERITY_WORDS, description: "'mild' (alias 'low'), 'moderate' or 'severe' (alias 'high')" },
         PATIENT_ID,
       ],
-      result: { type: 'Condition', fields: ['resourceType', 'id', 'clinicalStatus', 'severity', 'code', 'subject', 'recordedDate'] },
+      result: FHIR_RESULTS.condition!,
       sources: [R4, 'FHIR R4 ValueSet condition-severity (SNOMED CT)', 'SNOMED CT identifier check digit (Verhoeff)'],
       impl: (a, ctx) => json(condition(a.code as string, a.display as string, a.severity as string, a.patient_id as string, ctx, 'fhir.condition')),
     }),
