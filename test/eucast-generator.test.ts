@@ -50,7 +50,7 @@ describe('EUCAST breakpoint generator (scripts/data/eucast-breakpoints.ts)', () 
     expect(rows).to.deep.equal([
       { group: 'Enterobacterales', antibiotic: 'Gentamicin', agent: 'Gentamicin (systemic infections)', s: 2, r: 2, atu: null, qualifier: 'systemic', bracketed: true, notes: ['1. For information on how to use breakpoints in brackets, see the guidance.'] },
       // 8 with footnote 2 is 8, not 82
-      { group: 'Enterobacterales', antibiotic: 'Ampicillin-Sulbactam', agent: 'Ampicillin-sulbactam iv', s: 8, r: 8, atu: null, qualifier: 'parenteral', bracketed: false, notes: ['2. Another note.'] },
+      { group: 'Enterobacterales', antibiotic: 'Ampicillin_Sulbactam', agent: 'Ampicillin-sulbactam iv', s: 8, r: 8, atu: null, qualifier: 'parenteral', bracketed: false, notes: ['2. Another note.'] },
       { group: 'Enterobacterales', antibiotic: 'Ciprofloxacin', agent: 'Ciprofloxacin (indications other than meningitis)', s: 0.25, r: 0.5, atu: 0.5, qualifier: 'nonmeningitis', bracketed: false, notes: [] },
       { group: 'Enterobacterales', antibiotic: 'Nitrofurantoin', agent: 'Nitrofurantoin (uncomplicated UTI only), E. coli', s: 64, r: 64, atu: null, qualifier: 'urine_only', applies_to: ['E.coli'], bracketed: false, notes: [] },
     ]);

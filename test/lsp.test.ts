@@ -79,7 +79,7 @@ describe('cpes lsp', function () {
     const functions = await at('textDocument/completion', 'protocol P {\n    let s = med.pk.calc|\n}');
     const dose = functions.find((i: any) => i.label === 'calculate_dose');
     expect(dose.kind).to.equal(3); // Function
-    expect(dose.detail).to.equal('med.pk.calculate_dose(drug_name: string, weight_kg: number kg, dose_per_kg: number | null?, route: string | null?, indication: string | null?) → PK_DOSE record');
+    expect(dose.detail).to.equal('med.pk.calculate_dose(drug_name: string, weight_kg: number kg, dose_per_kg: number | null?, route: string | null?, indication: string | null?, every_h: number | null h?, patient: object | null?) → PK_DOSE record');
     expect(dose.documentation.value).to.include('**Sources**');
   });
 

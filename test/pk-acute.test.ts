@@ -258,11 +258,13 @@ describe('pk buprenorphine, promethazine and terbutaline injections (issue 24)',
 });
 
 describe('pk isoproterenol and procainamide (issue 24)', () => {
-  it('procainamide: injected no faster than 50 mg/min; isoproterenol and procainamide resolve and their unread labels answer null', () => {
+  it('procainamide: injected no faster than 50 mg/min; isoproterenol resolves and its unread label answers null; procainamide\'s read label answers for its conditions', () => {
     expect(level('Procainamide', 50, 'mg/min')).to.not.equal('ERROR');
     expect(level('Procainamide', 60, 'mg/min')).to.equal('ERROR');
     expect(call('get_profile', 'Isoprenaline')).to.include({ found: true, name: 'Isoproterenol' });
-    expect(contraindicated('Procainamide', 'pregnancy')).to.equal(null); // a vocabulary condition, unread label
+    expect(contraindicated('Isoproterenol', 'pregnancy')).to.equal(null); // a vocabulary condition, unread label
+    expect(contraindicated('Procainamide', 'pregnancy')).to.equal(false); // read: pregnancy is not in its Contraindications section
+    expect(contraindicated('Procainamide', 'systemic lupus erythematosus')).to.equal(true);
   });
 });
 

@@ -21,8 +21,9 @@ describe('pk drugs added for issue 24 (data-more)', () => {
   it('prochlorperazine injection: 10 mg per IV dose is the label maximum, 10.5 mg exceeds it (D&A)', () => {
     expect(level('Prochlorperazine', 10, 'mg', null, 'IV')).to.equal('OK');
     expect(level('Prochlorperazine', 10.5, 'mg', null, 'IV')).to.equal('ERROR');
-    // oral tablets: no verified maximum, so never OK by default
-    expect(level('Prochlorperazine', 10, 'mg')).to.equal('UNCHECKED');
+    // oral tablets: no verified maximum, but 10 mg is within the label's usual range (issue 22: OK), and ten times its top is an ERROR
+    expect(level('Prochlorperazine', 10, 'mg')).to.equal('OK');
+    expect(level('Prochlorperazine', 100, 'mg')).to.equal('ERROR');
   });
 
   it('loperamide: 16 mg/day is the label maximum, more in one run is an ERROR', () => {
@@ -43,7 +44,7 @@ describe('pk drugs added for issue 24 (data-more)', () => {
 
   it('cyanocobalamin injection: IM or deep SC only (the label advises against IV)', () => {
     expect(() => call('validate_dose', 'Cyanocobalamin', 100, 'mcg', null, 'IV')).to.throw(/not a route of Cyanocobalamin/);
-    expect(level('Cyanocobalamin', 100, 'mcg', null, 'SC')).to.equal('UNCHECKED');
+    expect(level('Cyanocobalamin', 100, 'mcg', null, 'SC')).to.equal('OK'); // the label's usual dose (issue 22: within the usual range)
   });
 
   it('label contraindications answer true, and a condition the label does not name answers false (the reading is complete)', () => {

@@ -9,7 +9,7 @@ import { gcs } from './gcs.js';
 import { conceptionDate, dueDate, gestationalAge } from './pregnancy.js';
 import { psi } from './psi.js';
 
-const patientParam: ParamSpec = { name: 'patient', type: 'patient', description: 'patient fields (modules.md §2)' };
+const patientParam: ParamSpec = { name: 'patient', type: 'patient', description: 'the patient record (the fields it reads are listed under the function)' };
 const patientOf = (a: Record<string, JsonValue>): JsonObject => a.patient as JsonObject;
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 
