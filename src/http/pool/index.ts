@@ -59,6 +59,8 @@ interface Worker {
   child: ChildProcess;
   job: (Job & { id: number; timer: NodeJS.Timeout }) | null;
   ready: boolean;
+  /** the child said it was ready once (a child killed later for its run did start) */
+  started: boolean;
   /** V8 reported that the heap limit was reached; the child is about to abort */
   outOfMemory: boolean;
 }
@@ -248,7 +250,7 @@ export class WorkerPool {
 
   private spawn(): void {
     const child = startWorkerProcess(this.options.heapMb, this.options.dataDir === undefined ? [] : [this.options.dataDir], this.options.storeUrl);
-    const worker: Worker = { child, job: null, ready: false, outOfMemory: false };
+    const worker: Worker = { child, job: null, ready: false, started: false, outOfMemory: false };
     this.workers.add(worker);
     // The child's stderr is passed on, except V8's out-of-memory report: the run's answer says it instead.
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -258,6 +260,7 @@ export class WorkerPool {
     child.on('message', (message: PoolResponse | { ready: true }) => {
       if ('ready' in message) {
         worker.ready = true;
+        worker.started = true;
         this.drain();
         return;
       }
@@ -276,7 +279,7 @@ export class WorkerPool {
           job.reject(new PoolWorkerDiedError(`the protocol worker died while running this request: it ${describeExit(code, signal)}`));
         }
       }
-      this.failedStarts = worker.ready ? 0 : this.failedStarts + 1;
+      this.failedStarts = worker.started ? 0 : this.failedStarts + 1;
       if (this.failedStarts >= MAX_FAILED_STARTS) {
         // a child that cannot even start (a heap limit too small for the engine, a broken install) would be
         // replaced forever while runs wait: the waiting runs fail with the reason, and the next run tries again

@@ -2,6 +2,7 @@
 // parent goes away, so no orphan keeps running.
 import { callFunction, checkCode, checkProtocol, runProtocol } from '../../engine/index.js';
 import { StoreUnavailableError } from '../../store/errors.js';
+import { constants, setPriority } from 'node:os';
 import { installLibraryStore } from '../../engine/library-store.js';
 import { openLibraryStore, storeLocation } from '../../store/index.js';
 import { quotasFromEnv } from '../../store/quotas.js';
@@ -46,9 +47,10 @@ process.on('message', (message: PoolRequest) => {
   const reply: PoolResponse = { id: message.id, outcome };
   process.send!(reply);
 });
-// build the parser before taking work, so its one-time analysis never counts against a run's time limit
+// Runs yield the CPU to the server process, so /health and the HTTP layer keep answering while protocols compute.
+setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+// Before taking work, so that no one-time cost counts against a run's or a call's time limit: the parser's
+// analysis, and OpenChemLib's first molecule, which initialises its tables (about a second; several on a busy machine).
 checkProtocol('protocol Warm {}');
+callFunction({ module: 'chem', function: 'from_smiles', args: ['C'] });
 process.send({ ready: true });
-// OpenChemLib's first molecule initialises its tables (about a second; several on a busy machine): done
-// right after, while the pool routes little work here yet, rather than inside the first chem call's time limit
-setImmediate(() => callFunction({ module: 'chem', function: 'from_smiles', args: ['C'] }));
