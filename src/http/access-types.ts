@@ -8,6 +8,8 @@ export type { Account, UsageRecord } from '../store/account.js';
 import type { Account, UsageRecord } from '../store/account.js';
 
 export interface AccessControl {
+  /** false in development mode, where every request acts as the development account without a key */
+  keyRequired: boolean;
   /** 401 (HttpError 'unauthorized') without a valid key; sets ctx.state.account */
   authenticate: Middleware;
   /** 429 (HttpError 'rate_limited', Retry-After) over a limit; otherwise counts the request and sets the rate headers */

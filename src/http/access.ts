@@ -25,6 +25,7 @@ export interface AccessObserver {
 
 export function createAccessControl(store: KeyStore, observer: AccessObserver = {}): AccessControl {
   return {
+    keyRequired: true,
     authenticate: async (ctx, next) => {
       const key = ctx.get('X-API-Key');
       if (!key) throw new HttpError(401, 'unauthorized', 'Missing X-API-Key header');

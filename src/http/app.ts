@@ -161,6 +161,7 @@ export function createApp(options: AppOptions): Koa {
 
   /** True when the request carries a valid key (development mode: always); never throws, never counts. */
   const showsKey = async (ctx: Koa.Context): Promise<boolean> => {
+    if (access.keyRequired && !ctx.get('X-API-Key')) return false; // the common keyless probe: no failed authentication to build
     try {
       let authenticated = false;
       await access.authenticate(ctx, async () => {

@@ -5,6 +5,7 @@ const DEVELOPMENT: Account = Object.freeze({ keyId: null, prefix: null, owner: '
 
 export function createDevAccess(now: () => Date = () => new Date()): AccessControl {
   return {
+    keyRequired: false,
     authenticate: async (ctx, next) => {
       ctx.state.account = DEVELOPMENT;
       await next();
