@@ -40,7 +40,15 @@ function splitLine(text: string): string[] | null {
   return cells;
 }
 
-export function readCsv(text: string): { meta: Map<string, string>; header: string[]; headerLine: number; records: CsvRecord[]; problems: { line: number; message: string }[] } {
+export interface Csv {
+  meta: Map<string, string>;
+  header: string[];
+  headerLine: number;
+  records: CsvRecord[];
+  problems: { line: number; message: string }[];
+}
+
+export function readCsv(text: string): Csv {
   const meta = new Map<string, string>();
   const records: CsvRecord[] = [];
   const problems: { line: number; message: string }[] = [];
@@ -71,4 +79,23 @@ export function readCsv(text: string): { meta: Map<string, string>; header: stri
     } else records.push({ line, cells });
   }
   return { meta, header, headerLine, records, problems };
+}
+
+/** What is wrong with the file's header for a kind with these columns (empty when it has them all and no others). */
+export function columnProblems(csv: Csv, required: readonly string[], optional: readonly string[]): { line: number; message: string }[] {
+  if (csv.headerLine === 0) return [{ line: 1, message: `no header line; expected columns ${required.join(', ')}` }];
+  const missing = required.filter((c) => !csv.header.includes(c));
+  const unknown = csv.header.filter((c) => !required.includes(c) && !optional.includes(c));
+  return [
+    ...(missing.length ? [{ line: csv.headerLine, message: `the header lacks ${missing.join(', ')}` }] : []),
+    ...(unknown.length ? [{ line: csv.headerLine, message: `unknown column(s) ${unknown.join(', ')}; columns are ${[...required, ...optional].join(', ')}` }] : []),
+  ];
+}
+
+/** A record's cell by column name; an optional column the file leaves out reads as empty. */
+export function cellsByName(csv: Csv, record: CsvRecord): (name: string) => string {
+  return (name) => {
+    const i = csv.header.indexOf(name);
+    return i === -1 ? '' : record.cells[i]!;
+  };
 }

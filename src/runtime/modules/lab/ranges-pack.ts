@@ -6,7 +6,7 @@
 // critical_high, assay. Empty cells are "none"; sex is M, F or empty (both); an age band is
 // age_min ≤ age < age_max in years, either end open when empty.
 import { normalizeName } from '../../../util/names.js';
-import { readCsv } from '../../packs/csv.js';
+import { cellsByName, columnProblems, readCsv } from '../../packs/csv.js';
 import type { PackKind, PackProblem } from '../../packs/types.js';
 import { normalizeSex } from '../util/sex.js';
 import { findTest } from './reference.js';
@@ -28,18 +28,12 @@ export const labRangesKind: PackKind<LabRangeRow> = {
     const problems: PackProblem[] = [...csv.problems];
     const laboratory = csv.meta.get('laboratory');
     if (!laboratory) problems.push({ line: 1, message: "the file must name its laboratory first: '# laboratory: NAME'" });
-    if (csv.headerLine === 0) return { problems: [...problems, { line: 1, message: `no header line; expected columns ${REQUIRED.join(', ')}` }] };
-    const missing = REQUIRED.filter((c) => !csv.header.includes(c));
-    const unknown = csv.header.filter((c) => !REQUIRED.includes(c) && !OPTIONAL.includes(c));
-    if (missing.length) problems.push({ line: csv.headerLine, message: `the header lacks ${missing.join(', ')}` });
-    if (unknown.length) problems.push({ line: csv.headerLine, message: `unknown column(s) ${unknown.join(', ')}; columns are ${[...REQUIRED, ...OPTIONAL].join(', ')}` });
-    if (missing.length || unknown.length) return { problems };
+    const columns = columnProblems(csv, REQUIRED, OPTIONAL);
+    if (columns.length) return { problems: [...problems, ...columns] };
     const rows: { line: number; row: LabRangeRow }[] = [];
-    for (const { line, cells } of csv.records) {
-      const get = (name: string): string => {
-        const i = csv.header.indexOf(name);
-        return i === -1 ? '' : cells[i]!;
-      };
+    for (const record of csv.records) {
+      const { line } = record;
+      const get = cellsByName(csv, record);
       const before = problems.length;
       const bad = (message: string): void => void problems.push({ line, message });
       const number = (name: string): number | null => {

@@ -8,7 +8,7 @@
 // resistant category (S-only: above S is "non-susceptible").
 import { normalizeName } from '../../../util/names.js';
 import { activePack } from '../../packs/active.js';
-import { readCsv } from '../../packs/csv.js';
+import { cellsByName, columnProblems, readCsv } from '../../packs/csv.js';
 import type { LoadedPack, PackKind, PackProblem } from '../../packs/types.js';
 import { antibioticIndex } from './antibiotics.js';
 import { SITES, type ClsiRow, type Site } from './breakpoint-row.js';
@@ -31,19 +31,13 @@ export const breakpointsKind: PackKind<ClsiRow> = {
     const edition = csv.meta.get('edition');
     if (!standard || !/^CLSI\b/i.test(standard)) problems.push({ line: 1, message: "the file must say which standard it holds: '# standard: CLSI M100'" });
     if (!edition) problems.push({ line: 1, message: "the file must name its edition: '# edition: 35th ed. (2025)'" });
-    if (csv.headerLine === 0) return { problems: [...problems, { line: 1, message: `no header line; expected columns ${REQUIRED.join(', ')}` }] };
-    const missing = REQUIRED.filter((c) => !csv.header.includes(c));
-    const unknown = csv.header.filter((c) => !REQUIRED.includes(c) && !OPTIONAL.includes(c));
-    if (missing.length) problems.push({ line: csv.headerLine, message: `the header lacks ${missing.join(', ')}` });
-    if (unknown.length) problems.push({ line: csv.headerLine, message: `unknown column(s) ${unknown.join(', ')}; columns are ${[...REQUIRED, ...OPTIONAL].join(', ')}` });
-    if (missing.length || unknown.length) return { problems };
+    const columns = columnProblems(csv, REQUIRED, OPTIONAL);
+    if (columns.length) return { problems: [...problems, ...columns] };
     const rows: { line: number; row: ClsiRow }[] = [];
     const label = `${standard} ${edition}${csv.meta.get('laboratory') ? `, ${csv.meta.get('laboratory')}` : ''}`;
-    for (const { line, cells } of csv.records) {
-      const get = (name: string): string => {
-        const i = csv.header.indexOf(name);
-        return i === -1 ? '' : cells[i]!;
-      };
+    for (const record of csv.records) {
+      const { line } = record;
+      const get = cellsByName(csv, record);
       const before = problems.length;
       const bad = (message: string): void => void problems.push({ line, message });
       const mic = (name: string): number | null => {
