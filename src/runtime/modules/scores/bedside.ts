@@ -7,7 +7,8 @@ import { above, atLeast, below } from '../util/threshold.js';
 import { celsius } from '../util/calc-units.js';
 
 const sum = (components: Record<string, number>): number => Object.values(components).reduce((a, b) => a + b, 0);
-const point = (r: PatientReader, field: string, points = 1): number => (r.boolean(field) ? points : 0);
+/** One point for each of these yes/no patient fields that is true, by field name. */
+const points = (r: PatientReader, fields: readonly string[]): Record<string, number> => Object.fromEntries(fields.map((f) => [f, r.boolean(f) ? 1 : 0]));
 
 /** The patient with `temp` converted from °F when the caller says so (temperature_unit 'F'). */
 export function withCelsius(patient: JsonObject, unit: string): JsonObject {
@@ -19,15 +20,9 @@ export function withCelsius(patient: JsonObject, unit: string): JsonObject {
 export function hasBled(patient: JsonObject): JsonObject {
   const r = new PatientReader(patient, 'scores.has_bled');
   const components = {
-    uncontrolled_hypertension: point(r, 'uncontrolled_hypertension'),
-    abnormal_renal_function: point(r, 'abnormal_renal_function'),
-    abnormal_liver_function: point(r, 'abnormal_liver_function'),
-    stroke_history: point(r, 'stroke_history'),
-    bleeding_history: point(r, 'bleeding_history'),
-    labile_inr: point(r, 'labile_inr'),
+    ...points(r, ['uncontrolled_hypertension', 'abnormal_renal_function', 'abnormal_liver_function', 'stroke_history', 'bleeding_history', 'labile_inr']),
     elderly: above(r.number('age'), 65) ? 1 : 0,
-    antiplatelet_or_nsaid: point(r, 'antiplatelet_or_nsaid'),
-    alcohol_excess: point(r, 'alcohol_excess'),
+    ...points(r, ['antiplatelet_or_nsaid', 'alcohol_excess']),
   };
   const score = sum(components);
   return {
@@ -41,15 +36,7 @@ export function hasBled(patient: JsonObject): JsonObject {
 export function wellsDvt(patient: JsonObject): JsonObject {
   const r = new PatientReader(patient, 'scores.wells_dvt');
   const components = {
-    active_cancer: point(r, 'active_cancer'),
-    leg_paralysis_or_cast: point(r, 'leg_paralysis_or_cast'),
-    bedridden_or_recent_surgery: point(r, 'bedridden_or_recent_surgery'),
-    deep_vein_tenderness: point(r, 'deep_vein_tenderness'),
-    entire_leg_swollen: point(r, 'entire_leg_swollen'),
-    calf_swelling_3cm: point(r, 'calf_swelling_3cm'),
-    pitting_edema: point(r, 'pitting_edema'),
-    collateral_veins: point(r, 'collateral_veins'),
-    prior_dvt: point(r, 'prior_dvt'),
+    ...points(r, ['active_cancer', 'leg_paralysis_or_cast', 'bedridden_or_recent_surgery', 'deep_vein_tenderness', 'entire_leg_swollen', 'calf_swelling_3cm', 'pitting_edema', 'collateral_veins', 'prior_dvt']),
     alternative_diagnosis_likely: r.boolean('alternative_diagnosis_likely') ? -2 : 0,
   };
   const score = sum(components);
@@ -68,11 +55,7 @@ export function perc(patient: JsonObject): JsonObject {
     age_50_or_more: atLeast(r.number('age'), 50) ? 1 : 0,
     heart_rate_100_or_more: atLeast(r.number('hr'), 100) ? 1 : 0,
     spo2_below_95: below(r.number('spo2'), 95) ? 1 : 0,
-    unilateral_leg_swelling: point(r, 'unilateral_leg_swelling'),
-    hemoptysis: point(r, 'hemoptysis'),
-    recent_surgery_or_trauma: point(r, 'recent_surgery_or_trauma'),
-    prior_dvt_pe: point(r, 'prior_dvt_pe'),
-    hormone_use: point(r, 'hormone_use'),
+    ...points(r, ['unilateral_leg_swelling', 'hemoptysis', 'recent_surgery_or_trauma', 'prior_dvt_pe', 'hormone_use']),
   };
   const score = sum(components);
   return {
@@ -89,11 +72,7 @@ const RCRI_RISK = [0.4, 0.9, 6.6, 11.0];
 export function rcri(patient: JsonObject): JsonObject {
   const r = new PatientReader(patient, 'scores.rcri');
   const components = {
-    high_risk_surgery: point(r, 'high_risk_surgery'),
-    ischemic_heart_disease: point(r, 'ischemic_heart_disease'),
-    chf: point(r, 'chf'),
-    cerebrovascular_disease: point(r, 'cerebrovascular_disease'),
-    insulin_treated_diabetes: point(r, 'insulin_treated_diabetes'),
+    ...points(r, ['high_risk_surgery', 'ischemic_heart_disease', 'chf', 'cerebrovascular_disease', 'insulin_treated_diabetes']),
     creatinine_above_2: above(r.number('creatinine'), 2) ? 1 : 0,
   };
   const score = sum(components);
@@ -108,9 +87,7 @@ export function centor(patient: JsonObject, variant: string): JsonObject {
   const r = new PatientReader(patient, 'scores.centor');
   const components: Record<string, number> = {
     fever_above_38: above(r.number('temp'), 38) ? 1 : 0,
-    no_cough: point(r, 'no_cough'),
-    tender_anterior_nodes: point(r, 'tender_anterior_nodes'),
-    tonsillar_exudate: point(r, 'tonsillar_exudate'),
+    ...points(r, ['no_cough', 'tender_anterior_nodes', 'tonsillar_exudate']),
   };
   if (variant === 'mcisaac') {
     const age = r.number('age');
@@ -128,11 +105,7 @@ export function centor(patient: JsonObject, variant: string): JsonObject {
 export function feverPain(patient: JsonObject): JsonObject {
   const r = new PatientReader(patient, 'scores.feverpain');
   const components = {
-    fever_past_24h: point(r, 'fever_past_24h'),
-    purulence: point(r, 'purulence'),
-    rapid_attendance: point(r, 'rapid_attendance'),
-    severely_inflamed_tonsils: point(r, 'severely_inflamed_tonsils'),
-    no_cough_or_coryza: point(r, 'no_cough_or_coryza'),
+    ...points(r, ['fever_past_24h', 'purulence', 'rapid_attendance', 'severely_inflamed_tonsils', 'no_cough_or_coryza']),
   };
   const score = sum(components);
   const [likelihood, recommendation] =
