@@ -1,12 +1,12 @@
 // modules.md §11: pharmacogenomic phenotypes and CPIC dosing guidance, CYP-mediated interactions,
 // sequence utilities. Stateless.
 import type { PackKind } from '../../packs/types.js';
-import { dataPackField } from '../pack-fields.js';
 import type { FunctionSpec, ModuleDef, ParamSpec } from '../types.js';
 import { cpicKind } from './cpic-pack.js';
 import { dosingGuidance } from './guidance.js';
 import { drugGeneCheck, interactionCheck } from './interactions.js';
 import { getPhenotype } from './phenotype.js';
+import { GENOMICS_RESULTS } from './results.js';
 import { complement, gcContent, reverseComplement, translate } from './sequence.js';
 import { ALLELE_SOURCE, cypRoles, guidance } from './tables.js';
 
@@ -34,7 +34,7 @@ const genomics: ModuleDef = {
       aliases: ['metabolizer_status'],
       description: 'Phenotype from a genotype by CPIC allele function, activity score and diplotype tables.',
       params: [geneParam, genotypeParam],
-      result: { type: 'GENOMICS_PHENOTYPE', fields: ['type', 'gene', 'found', 'genotype', 'activity_score', 'phenotype', 'phenotype_full', 'unknown_alleles', 'source'] },
+      result: GENOMICS_RESULTS.get_phenotype!,
       sources: ['Caudle et al., Genet Med 2017 (CPIC term standardization)', 'Caudle et al., Clin Transl Sci 2020 (CYP2D6 activity score)', ALLELE_SOURCE],
       impl: (a) => getPhenotype(s(a.gene), s(a.genotype)),
     }),
@@ -42,7 +42,7 @@ const genomics: ModuleDef = {
       name: 'drug_gene_check',
       description: 'The CYP genes a drug is a substrate, inhibitor or inducer of, and the CPIC guidelines that name it.',
       params: [drugParam],
-      result: { type: 'GENOMICS_DRUG_CHECK', fields: ['type', 'drug', 'found', 'affected_genes', 'num_genes', 'pgx_guidelines'] },
+      result: GENOMICS_RESULTS.drug_gene_check!,
       sources: [CYP_SOURCE, GUIDANCE_SOURCE],
       impl: (a, ctx) => drugGeneCheck(ctx, s(a.drug)),
     }),
@@ -50,10 +50,7 @@ const genomics: ModuleDef = {
       name: 'dosing_guidance',
       description: 'The CPIC recommendation for a gene–drug pair at the phenotype of a genotype.',
       params: [geneParam, drugParam, genotypeParam],
-      result: {
-        type: 'GENOMICS_DOSING',
-        fields: ['type', 'gene', 'drug', 'genotype', 'found', 'phenotype', 'has_guideline', 'implication', 'recommendation', 'alternative', 'classification', 'source', 'requires_genes', 'note', dataPackField('the cpic data pack the recommendation came from; absent when the shipped table answered')],
-      },
+      result: GENOMICS_RESULTS.dosing_guidance!,
       sources: [GUIDANCE_SOURCE, ALLELE_SOURCE],
       impl: (a, ctx) => dosingGuidance(ctx, s(a.gene), s(a.drug), s(a.genotype)),
     }),
@@ -61,7 +58,7 @@ const genomics: ModuleDef = {
       name: 'interaction_check',
       description: 'CYP inhibition and induction among the listed drugs, prodrug activation included.',
       params: [{ name: 'current_drugs', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 50, description: 'drug names (1–50)' }],
-      result: { type: 'GENOMICS_INTERACTION', fields: ['type', 'drugs_checked', 'unknown_drugs', 'interactions', 'total'] },
+      result: GENOMICS_RESULTS.interaction_check!,
       sources: [CYP_SOURCE],
       impl: (a, ctx) => interactionCheck(ctx, a.current_drugs as string[]),
     }),

@@ -38,6 +38,9 @@ const RULE_SOURCE: Record<Gene, string> = {
   'HLA-A': 'CPIC carbamazepine/oxcarbazepine guideline 2017 (HLA-A*31:01)',
 };
 
+/** Every phenotype code an answer can give: the metabolizer, function and warfarin-sensitivity codes, and HLA carriage. */
+export const PHENOTYPE_CODES: readonly string[] = [...Object.keys(PHENOTYPE_FULL), 'POSITIVE', 'NEGATIVE'];
+
 export function findGene(name: string): Gene | null {
   const key = name.trim().toUpperCase().replace(/_/g, '-').replace(/^HLA(?=[AB]$)/, 'HLA-');
   return (GENES as readonly string[]).includes(key) ? (key as Gene) : null;

@@ -3,7 +3,8 @@
 import { suggestNames } from '../../../util/names.js';
 import { ArgumentError, type CallContext, type JsonObject, type JsonValue } from '../types.js';
 
-export type Kind = 'pump' | 'monitor' | 'ventilator' | 'generic';
+export const DEVICE_KINDS = ['pump', 'monitor', 'ventilator', 'generic'] as const;
+export type Kind = (typeof DEVICE_KINDS)[number];
 
 export const MAX_DEVICES = 32;
 export const MAX_LOG_ENTRIES = 1000;
@@ -46,6 +47,17 @@ export interface Device {
   log: JsonObject[];
   logDropped: number;
 }
+
+/** The commands each kind of device takes, with the status each one sets; a generic device takes any command. */
+export const COMMANDS: Record<Device['kind'], Record<string, string> | null> = {
+  pump: { START: 'RUNNING', STOP: 'STOPPED', PAUSE: 'PAUSED' },
+  monitor: { START: 'RUNNING', STOP: 'STOPPED' },
+  ventilator: { START: 'RUNNING', STANDBY: 'STANDBY' },
+  generic: null,
+};
+
+/** Every status a device can be in: connected, then what a command or an infusion sets. */
+export const DEVICE_STATUSES: readonly string[] = ['CONNECTED', ...new Set(Object.values(COMMANDS).flatMap((c) => (c ? Object.values(c) : [])))];
 
 export const devicesOf = (ctx: CallContext): Map<string, Device> => ctx.state.slot('io', () => new Map<string, Device>());
 

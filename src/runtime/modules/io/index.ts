@@ -8,32 +8,16 @@ import { checkIdentifier } from '../util/identifier.js';
 import pk from '../pk/index.js';
 import { Registry } from '../registry.js';
 import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
-import { devicesOf, kindOf, logTo, MAX_DEVICES, requireDevice, statusView, type Device } from './devices.js';
-import { CHANNELS, findVital, gaussian, patientValue, readVital, VITALS, waveform, type Channel } from './simulation.js';
+import { COMMANDS, devicesOf, kindOf, logTo, MAX_DEVICES, requireDevice, statusView, type Device } from './devices.js';
+import { IO_RESULTS } from './results.js';
+import { ALL_VITALS, CHANNELS, findVital, gaussian, patientValue, readVital, VITALS, waveform, type Channel } from './simulation.js';
+import { setVentilator, VENTILATOR_DEFAULTS, VENTILATOR_READINGS } from './ventilator.js';
 
 const pkLibrary = new Registry([pk]);
 const SIMULATED = 'simulated device; no hardware is contacted';
 const deviceId = (name = 'device_id'): ParamSpec => ({ name, type: 'string', maxLength: 64, description: 'device id in this run: 1–64 characters A–Z a–z 0–9 . _ -' });
 const fn = (spec: Omit<FunctionSpec, 'state' | 'sources'> & { sources?: readonly string[] }): FunctionSpec => ({ sources: [SIMULATED], ...spec, state: 'run' });
 const done = (fields: JsonObject): JsonObject => ({ ...fields, simulated: true });
-
-const COMMANDS: Record<Device['kind'], Record<string, string> | null> = {
-  pump: { START: 'RUNNING', STOP: 'STOPPED', PAUSE: 'PAUSED' },
-  monitor: { START: 'RUNNING', STOP: 'STOPPED' },
-  ventilator: { START: 'RUNNING', STANDBY: 'STANDBY' },
-  generic: null,
-};
-
-const VENTILATOR_DEFAULTS: JsonObject = { mode: 'AC/VC', fio2: 0.4, peep: 5, tidal_volume_ml: 450, set_rr: 14, ie_ratio: '1:2', pressure_support: 0 };
-const MODES = ['AC/VC', 'AC/PC', 'SIMV', 'PSV', 'CPAP'];
-const NUMERIC_SETTINGS: Record<string, [number, number, string]> = {
-  fio2: [0.21, 1.0, 'fraction'],
-  peep: [0, 30, 'cmH2O'],
-  tidal_volume_ml: [100, 1500, 'mL'],
-  set_rr: [4, 60, '/min'],
-  pressure_support: [0, 40, 'cmH2O'],
-};
-const VENTILATOR_READINGS = ['RR', 'TIDAL_VOLUME_ML', 'PEAK_PRESSURE', 'PLATEAU_PRESSURE', 'MINUTE_VENTILATION'];
 
 /** io.get_lab's map from the lab module's canonical test names to patient fields (§17). */
 const LAB_FIELDS: Readonly<Record<string, string>> = {
@@ -116,26 +100,6 @@ function readVentilator(ctx: CallContext, vent: Device): JsonObject {
   return done({ type: 'IO_VENTILATOR_READ', ventilator: vent.id, settings, measured });
 }
 
-function setVentilator(label: string, parameter: string, value: JsonValue): { name: string; value: JsonValue } {
-  const name = parameter.trim().toLowerCase();
-  if (name === 'mode') {
-    const mode = typeof value === 'string' ? MODES.find((m) => m === value.trim().toUpperCase()) : undefined;
-    if (!mode) throw new ArgumentError(`${label}: argument 3 'value' for mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(value)}`);
-    return { name, value: mode };
-  }
-  if (name === 'ie_ratio') {
-    const match = typeof value === 'string' ? /^1:(\d+(?:\.\d+)?)$/.exec(value.trim()) : null;
-    const e = match ? Number(match[1]) : NaN;
-    if (!(e >= 1 && e <= 4)) throw new ArgumentError(`${label}: argument 3 'value' for ie_ratio must be a ratio from 1:1 to 1:4, got ${JSON.stringify(value)}`);
-    return { name, value: `1:${match![1]}` };
-  }
-  const range = NUMERIC_SETTINGS[name];
-  if (!range) throw new ArgumentError(`${label}: argument 2 'parameter' must be one of mode, ${Object.keys(NUMERIC_SETTINGS).join(', ')}, ie_ratio, got ${JSON.stringify(parameter)}`);
-  const [min, max, unit] = range;
-  if (typeof value !== 'number' || value < min || value > max) throw new ArgumentError(`${label}: argument 3 'value' for ${name} must be a number from ${min} to ${max} ${unit}, got ${JSON.stringify(value)}`);
-  return { name, value };
-}
-
 const io: ModuleDef = {
   name: 'io',
   description: 'Simulated bedside devices (pumps, monitors, ventilators) for protocol testing; nothing talks to hardware.',
@@ -145,7 +109,7 @@ const io: ModuleDef = {
       aliases: ['connect'],
       description: 'Connects a simulated device in this run (at most 32); an id already connected is an error.',
       params: [deviceId(), { name: 'device_type', type: 'string', maxLength: 64, description: 'InfusionPump, Pump, SyringePump, AlarisSystem, Monitor, PatientMonitor, BedsideMonitor, Ventilator, Vent; anything else is generic' }],
-      result: { type: 'IO_EVENT', fields: ['type', 'action', 'device', 'device_type', 'kind', 'status', 'simulated'] },
+      result: IO_RESULTS.connect_device!,
       impl: (a, ctx) => {
         const label = 'io.connect_device';
         const id = checkIdentifier(a.device_id, label, 1, 'device_id');
@@ -165,7 +129,7 @@ const io: ModuleDef = {
       aliases: ['send_command'],
       description: 'Sends a command: pumps START/STOP/PAUSE, monitors START/STOP, ventilators START/STANDBY, generic devices any 1–64 characters.',
       params: [deviceId(), { name: 'cmd', type: 'string', maxLength: 64, description: 'the command' }],
-      result: { type: 'IO_EVENT', fields: ['type', 'device', 'command', 'status', 'simulated'] },
+      result: IO_RESULTS.command!,
       impl: (a, ctx) => {
         const label = 'io.command';
         const device = requireDevice(ctx, a.device_id as string, label, 'device_id', null);
@@ -194,7 +158,7 @@ const io: ModuleDef = {
         { name: 'rate', type: 'number', exclusiveMinimum: 0, description: 'infusion rate in the unit' },
         { name: 'unit', type: ['string', 'null'], maxLength: 50, default: null, description: "rate unit; null → pk's infusion unit for the drug, mL/h for a drug not in pk" },
       ],
-      result: { type: 'IO_INFUSION', fields: ['type', 'pump', 'drug', 'rate', 'unit', 'status', 'dose_check', 'simulated'] },
+      result: IO_RESULTS.infuse!,
       sources: [SIMULATED, 'pk.validate_dose (a rate dose)'],
       impl: (a, ctx) => infuse(ctx, a.pump_id as string, a.drug as string, a.rate as number, a.unit as string | null),
     }),
@@ -202,7 +166,7 @@ const io: ModuleDef = {
       name: 'stop_infusion',
       description: "Stops the pump's infusion.",
       params: [deviceId('pump_id')],
-      result: { type: 'IO_INFUSION', fields: ['type', 'pump', 'status', 'was_running', 'simulated'] },
+      result: IO_RESULTS.stop_infusion!,
       impl: (a, ctx) => {
         const pump = requireDevice(ctx, a.pump_id as string, 'io.stop_infusion', 'pump_id', ['pump']);
         const wasRunning = pump.status === 'RUNNING' && pump.infusion !== null;
@@ -221,7 +185,7 @@ const io: ModuleDef = {
         { name: 'volume_ml', type: 'number', minimum: 0, maximum: 5000, unit: 'mL', description: 'volume' },
         { name: 'duration_min', type: 'number', exclusiveMinimum: 0, maximum: 1440, default: 30, unit: 'min', description: 'duration' },
       ],
-      result: { type: 'IO_BOLUS', fields: ['type', 'pump', 'drug', 'volume_ml', 'duration_min', 'rate_ml_hr', 'simulated'] },
+      result: IO_RESULTS.bolus!,
       impl: (a, ctx) => {
         const label = 'io.bolus';
         const pump = requireDevice(ctx, a.pump_id as string, label, 'pump_id', ['pump']);
@@ -238,7 +202,7 @@ const io: ModuleDef = {
       name: 'read_monitor',
       description: "One simulated reading: the run patient's value (when sent) or the nominal value, plus seeded noise.",
       params: [deviceId('monitor_id'), { name: 'parameter', type: 'string', maxLength: 20, description: `${VITALS.map((v) => v.name).join(', ')} (any case)` }],
-      result: { type: 'IO_MONITOR', fields: ['type', 'monitor', 'parameter', 'value', 'unit', 'source', 'simulated'] },
+      result: IO_RESULTS.read_monitor!,
       impl: (a, ctx) => {
         const label = 'io.read_monitor';
         const monitor = requireDevice(ctx, a.monitor_id as string, label, 'monitor_id', ['monitor']);
@@ -254,11 +218,11 @@ const io: ModuleDef = {
       name: 'read_all_vitals',
       description: 'HR, SpO2, RR, BP_SYS, BP_DIA and TEMP at once.',
       params: [deviceId('monitor_id')],
-      result: { type: 'IO_VITALS', fields: ['type', 'monitor', 'vitals', 'simulated'] },
+      result: IO_RESULTS.read_all_vitals!,
       impl: (a, ctx) => {
         const monitor = requireDevice(ctx, a.monitor_id as string, 'io.read_all_vitals', 'monitor_id', ['monitor']);
         const vitals: JsonObject = {};
-        for (const vital of VITALS.slice(0, 6)) {
+        for (const vital of ALL_VITALS) {
           const { value, source } = readVital(ctx, vital);
           monitor.lastReadings.set(vital.name, value);
           vitals[vital.name] = { value, unit: vital.unit, source };
@@ -271,7 +235,7 @@ const io: ModuleDef = {
       name: 'send_ventilator',
       description: 'Sets one ventilator setting: mode, fio2, peep, tidal_volume_ml, set_rr, ie_ratio or pressure_support (ranges checked).',
       params: [deviceId('vent_id'), { name: 'parameter', type: 'string', maxLength: 40, description: 'setting name (any case)' }, { name: 'value', type: ['number', 'string'], maxLength: 20, description: 'the value' }],
-      result: { type: 'IO_VENTILATOR', fields: ['type', 'ventilator', 'parameter', 'value', 'status', 'simulated'] },
+      result: IO_RESULTS.send_ventilator!,
       impl: (a, ctx) => {
         const label = 'io.send_ventilator';
         const vent = requireDevice(ctx, a.vent_id as string, label, 'vent_id', ['ventilator']);
@@ -285,7 +249,7 @@ const io: ModuleDef = {
       name: 'read_ventilator',
       description: 'Settings (defaults overlaid with values sent) and simulated measurements.',
       params: [deviceId('vent_id')],
-      result: { type: 'IO_VENTILATOR_READ', fields: ['type', 'ventilator', 'settings', 'measured', 'simulated'] },
+      result: IO_RESULTS.read_ventilator!,
       impl: (a, ctx) => readVentilator(ctx, requireDevice(ctx, a.vent_id as string, 'io.read_ventilator', 'vent_id', ['ventilator'])),
     }),
     fn({
@@ -297,7 +261,7 @@ const io: ModuleDef = {
         { name: 'duration_sec', type: 'number', minimum: 0, maximum: 60, default: 5.0, unit: 's', description: 'duration' },
         { name: 'sampling_rate_hz', type: 'number', minimum: 1, maximum: 1000, default: 250.0, unit: 'Hz', description: 'sampling rate' },
       ],
-      result: { type: 'IO_WAVEFORM', fields: ['type', 'device', 'channel', 'duration_sec', 'sampling_rate_hz', 'samples', 'data', 'simulated'] },
+      result: IO_RESULTS.read_waveform!,
       impl: (a, ctx) => {
         const label = 'io.read_waveform';
         const monitor = requireDevice(ctx, a.device_id as string, label, 'device_id', ['monitor']);
@@ -314,7 +278,7 @@ const io: ModuleDef = {
       name: 'set_alarm',
       description: 'Sets low and high limits for a parameter the device reads.',
       params: [deviceId(), { name: 'parameter', type: 'string', maxLength: 40, description: 'a parameter the device reads' }, { name: 'low', type: 'number', description: 'low limit' }, { name: 'high', type: 'number', description: 'high limit (≥ low)' }],
-      result: { type: 'IO_ALARM_SET', fields: ['type', 'device', 'parameter', 'low_threshold', 'high_threshold', 'simulated'] },
+      result: IO_RESULTS.set_alarm!,
       impl: (a, ctx) => {
         const label = 'io.set_alarm';
         const device = requireDevice(ctx, a.device_id as string, label, 'device_id', null);
@@ -331,7 +295,7 @@ const io: ModuleDef = {
       name: 'check_alarms',
       description: 'Checks each alarm against the last reading of its parameter on the device in this run.',
       params: [deviceId()],
-      result: { type: 'IO_ALARM_CHECK', fields: ['type', 'device', 'alarms_triggered', 'triggered', 'not_read', 'simulated'] },
+      result: IO_RESULTS.check_alarms!,
       impl: (a, ctx) => {
         const device = requireDevice(ctx, a.device_id as string, 'io.check_alarms', 'device_id', null);
         const triggered: JsonObject[] = [];
@@ -369,7 +333,7 @@ const io: ModuleDef = {
       name: 'disconnect',
       description: 'Removes the device; a running pump is stopped first.',
       params: [deviceId()],
-      result: { type: 'IO_EVENT', fields: ['type', 'action', 'device', 'stopped_infusion', 'simulated'] },
+      result: IO_RESULTS.disconnect!,
       impl: (a, ctx) => {
         const device = requireDevice(ctx, a.device_id as string, 'io.disconnect', 'device_id', null);
         const stopped = device.kind === 'pump' && device.status === 'RUNNING' && device.infusion !== null;
@@ -381,7 +345,7 @@ const io: ModuleDef = {
       name: 'status',
       description: 'A lookup of a device of this run: kind, status, settings, last readings, alarms and log size.',
       params: [deviceId()],
-      result: { type: 'IO_STATUS', fields: ['type', 'device', 'found', 'kind', 'status', 'params', 'last_readings', 'alarms', 'log_size', 'log_dropped', 'simulated'] },
+      result: IO_RESULTS.status!,
       impl: (a, ctx) => {
         const id = a.device_id as string;
         const device = devicesOf(ctx).get(id);

@@ -23,6 +23,9 @@ export const VITALS: readonly VitalParameter[] = [
   { name: 'CVP', field: null, nominal: 8, sd: 1, unit: 'mmHg' },
 ];
 
+/** What io.read_all_vitals reads: every vital but ETCO2 and CVP. */
+export const ALL_VITALS = VITALS.slice(0, 6);
+
 export const findVital = (name: string): VitalParameter | undefined => VITALS.find((v) => v.name.toLowerCase() === name.trim().toLowerCase());
 
 /** A standard normal draw (Box–Muller) from the run's generator. */

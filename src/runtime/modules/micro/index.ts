@@ -1,11 +1,11 @@
 // modules.md §10: organism facts, antimicrobial susceptibility by MIC breakpoints, empiric regimens,
 // Gram-stain differentials. Stateless.
 import { normalizeName } from '../../../util/names.js';
-import { dataPackField } from '../pack-fields.js';
 import { ArgumentError, type FunctionSpec, type JsonObject, type ModuleDef } from '../types.js';
 import type { PackKind } from '../../packs/types.js';
 import { ANTIBIOTIC_SOURCE } from './antibiotics.js';
 import { breakpointsKind } from './breakpoints-pack.js';
+import { DIFFERENTIAL_ITEM, MICRO_RESULTS } from './results.js';
 import { susceptibility } from './susceptibility.js';
 import { clsiBreakpoints, eucast, expectedResistance, EXPECTED_SOURCE, infectionIndex, organismIndex, organisms, regimens, type Organism } from './tables.js';
 
@@ -72,7 +72,7 @@ const micro: ModuleDef = {
       name: 'identify',
       description: 'Organism facts by key, name or alias: Gram reaction, shape, oxygen, enzymes, EUCAST expected resistance, EUCAST and CLSI breakpoint groups.',
       params: [{ name: 'organism_key', type: 'string', maxLength: 200, description: 'organism key, name or alias (E.coli, e_coli, Escherichia coli)' }],
-      result: { type: 'MICRO_ID', fields: ['type', 'key', 'found', 'name', 'kind', 'gram', 'shape', 'oxygen', 'catalase', 'coagulase', 'common_infections', 'first_line', 'susceptible_to', 'resistant_to', 'intrinsic_resistance', { name: 'intrinsic_resistance_source', type: ['string', 'null'], description: 'the EUCAST Expected Resistant Phenotypes table intrinsic_resistance comes from; null: not read for this organism (unknown, not none)' }, 'breakpoint_group', { name: 'eucast_group', type: ['string', 'null'], description: 'the EUCAST breakpoint table the organism is read in' }, 'breakpoint_note', 'source'] },
+      result: MICRO_RESULTS.identify!,
       sources: [ORGANISM_SOURCE, EXPECTED_SOURCE],
       impl: (a) => identify(s(a.organism_key)),
     }),
@@ -86,7 +86,7 @@ const micro: ModuleDef = {
         { name: 'site', type: ['string', 'null'], default: null, maxLength: 50, description: 'meningitis, nonmeningitis, oral, parenteral, urine_only (uncomplicated UTI), urinary_origin or systemic' },
         { name: 'standard', type: ['string', 'null'], default: null, maxLength: 10, description: 'EUCAST or CLSI; null: CLSI when a laboratory CLSI breakpoints pack is installed, else EUCAST' },
       ],
-      result: { type: 'MICRO_SUSCEPTIBILITY', fields: ['type', 'organism', 'antibiotic', { name: 'standard', type: 'string', enum: ['EUCAST', 'CLSI'], description: 'the breakpoint standard the answer reads' }, { name: 'standard_version', type: 'string', description: 'the table and version: EUCAST Clinical Breakpoint Tables v. …, a CLSI pack\'s label, or the shipped CLSI/FDA subset' }, 'found', 'unknown_input', 'suggestions', 'intrinsic_susceptibility', 'mic', 'interpretation', 'breakpoint', 'by_site', 'note', dataPackField('the laboratory CLSI breakpoints pack the answer used')] },
+      result: MICRO_RESULTS.susceptibility!,
       sources: [EUCAST_SOURCE, CLSI_SOURCE, EXPECTED_SOURCE, ANTIBIOTIC_SOURCE],
       impl: (a, ctx) => susceptibility(ctx, s(a.organism_key), s(a.antibiotic), a.mic_value as number | null, a.site!, a.standard!),
     }),
@@ -94,7 +94,7 @@ const micro: ModuleDef = {
       name: 'empiric_therapy',
       description: 'Empiric regimens by severity tier for an infection, with the guideline they come from.',
       params: [{ name: 'infection_type', type: 'string', maxLength: 200, description: 'infection key or alias (CAP, uti, cellulitis, c_diff, …)' }],
-      result: { type: 'MICRO_EMPIRIC', fields: ['type', 'infection', 'key', 'found', 'tiers', 'regimens', 'source', 'note'] },
+      result: MICRO_RESULTS.empiric_therapy!,
       sources: [`${regimens.name}: ${regimens.source}`],
       impl: (a) => empiricTherapy(s(a.infection_type)),
     }),
@@ -105,7 +105,7 @@ const micro: ModuleDef = {
         { name: 'gram', type: 'string', maxLength: 50, description: 'positive (pos, +, gram-positive), negative (neg, -, gram-negative) or variable' },
         { name: 'shape', type: 'string', maxLength: 50, description: 'cocci, bacilli (rod), coccobacilli, yeast or mold' },
       ],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'the matching organisms, in table order', items: DIFFERENTIAL_ITEM },
       sources: [ORGANISM_SOURCE],
       impl: (a) => gramStainDdx(s(a.gram), s(a.shape)),
     }),
@@ -113,7 +113,7 @@ const micro: ModuleDef = {
       name: 'list_organisms',
       description: 'Every organism key, in table order.',
       params: [],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'every organism key, in table order', items: { type: 'string', description: 'an organism key' } },
       sources: [ORGANISM_SOURCE],
       impl: () => organisms.map((o) => o.key),
     }),

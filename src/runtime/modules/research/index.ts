@@ -8,6 +8,7 @@ import { auditRefusal, withStore } from '../util/org-store.js';
 import { deidentify, KEPT_FIELDS, METHOD } from './deidentify.js';
 import { inverseNormal } from './inverse-normal.js';
 import { armLabel, drawSeed, patientIds, permutedBlocks } from './randomization.js';
+import { RESEARCH_RESULTS } from './results.js';
 
 const identifier = (name: string, description: string): ParamSpec => ({ name, type: 'string', maxLength: 64, description: `${description}: 1–64 characters A–Z a–z 0–9 . _ -` });
 const patientCount: ParamSpec = { name: 'patient_count', type: 'integer', minimum: 1, maximum: 100_000, description: 'patients to allocate' };
@@ -53,7 +54,6 @@ const consentView = (c: { patient_id: string; study_id: string; consented: boole
   consent_date: c.consent_date,
   recorded_at: c.recorded_at,
 });
-const CONSENT_FIELDS = ['type', 'patient_id', 'study_id', 'found', 'consented', 'consent_date', 'recorded_at'];
 
 /** Only a record this module produced may be stored: its tag, fields and value types are checked. */
 function checkDeidentified(data: JsonObject, label: string): void {
@@ -82,7 +82,7 @@ const research: ModuleDef = {
       name: 'deidentify',
       description: 'HIPAA Safe Harbor de-identification with a keyed per-installation pseudonym (patient_hash).',
       params: [{ name: 'patient', type: 'patient', description: 'patient fields (§2) plus identifiers (id, patient_id, mrn, name, birth_date, …)' }],
-      result: { type: 'RESEARCH_DEIDENTIFIED', fields: ['type', 'patient_hash', 'age', 'sex', 'birth_year', ...KEPT_FIELDS, 'removed_fields', 'method'] },
+      result: RESEARCH_RESULTS.deidentify!,
       state: 'org',
       sources: [SAFE_HARBOR],
       impl: (a, ctx) => deidentify(ctx, a.patient as JsonObject),
@@ -95,7 +95,7 @@ const research: ModuleDef = {
         { name: 'anon_data', type: 'object', description: 'a research.deidentify result' },
         identifier('study_id', 'study identifier'),
       ],
-      result: { type: 'RESEARCH_LOG', fields: ['type', 'study_id', 'record_id', 'stored'] },
+      result: RESEARCH_RESULTS.log_to_datalake!,
       sources: [SAFE_HARBOR],
       target: (a) => a.study_id as string,
       run: (a, _ctx, { store, stamp }) => {
@@ -116,7 +116,7 @@ const research: ModuleDef = {
         { name: 'consent_date', type: ['string', 'null'], maxLength: 10, default: null, description: 'date on the consent form, YYYY-MM-DD, not in the future' },
         { name: 'recorded_by', type: ['string', 'null'], maxLength: 1000, default: null, description: 'who recorded it' },
       ],
-      result: { type: 'RESEARCH_CONSENT', fields: CONSENT_FIELDS },
+      result: RESEARCH_RESULTS.record_consent!,
       sources: ['45 CFR 46.116 (informed consent): consent is recorded, never inferred'],
       target: (a) => `${a.patient_id}/${a.study_id}`,
       run: (a, ctx, { store, stamp }) => {
@@ -132,7 +132,7 @@ const research: ModuleDef = {
       name: 'consent_check',
       description: "The latest consent record of the organization's patient for a study; no record → consented false.",
       params: [identifier('patient_id', "the organization's patient id"), identifier('study_id', 'study identifier')],
-      result: { type: 'RESEARCH_CONSENT', fields: CONSENT_FIELDS },
+      result: RESEARCH_RESULTS.consent_check!,
       sources: ['45 CFR 46.116 (informed consent): consent is recorded, never inferred'],
       target: (a) => `${a.patient_id}/${a.study_id}`,
       run: (a, _ctx, { store, stamp }) => {
@@ -151,7 +151,7 @@ const research: ModuleDef = {
         seedParam,
         { name: 'block_size', type: ['integer', 'null'], minimum: 1, maximum: 10_000, default: null, description: 'a multiple of the ratio sum; null → 2·Σratio' },
       ],
-      result: { type: 'RESEARCH_RANDOMIZE', fields: ['type', 'patient_count', 'arms', 'arm_labels', 'ratio', 'block_size', 'seed', 'method', 'arm_counts', 'assignments'] },
+      result: RESEARCH_RESULTS.randomize!,
       state: 'none',
       sources: [BLOCKS, 'Knuth, TAOCP vol. 2, Algorithm P (Fisher–Yates shuffle)'],
       impl: (a) => {
@@ -184,7 +184,7 @@ const research: ModuleDef = {
         { name: 'alpha', type: 'number', minimum: 1e-6, exclusiveMaximum: 0.5, default: 0.05, description: 'two-sided significance level, 1e-6 to < 0.5' },
         { name: 'power', type: 'number', minimum: 0.5, exclusiveMaximum: 1, default: 0.8, description: '1 − β' },
       ],
-      result: { type: 'RESEARCH_SAMPLE_SIZE', fields: ['type', 'effect_size', 'alpha', 'power', 'z_alpha', 'z_beta', 'n_per_group', 'total_n'] },
+      result: RESEARCH_RESULTS.sample_size!,
       state: 'none',
       sources: ['Chow, Shao & Wang, Sample Size Calculations in Clinical Research, 2nd ed. 2008, §3.2', 'Wichura, Appl Stat 1988;37:477-484 (AS 241)'],
       impl: (a) => {
@@ -209,7 +209,7 @@ const research: ModuleDef = {
         arms(null),
         seedParam,
       ],
-      result: { type: 'RESEARCH_STRATIFY', fields: ['type', 'variable', 'strata', 'patient_count', 'allocation', 'patients', 'seed', 'randomization'] },
+      result: RESEARCH_RESULTS.stratify!,
       state: 'none',
       sources: [BLOCKS, 'Kernan et al., J Clin Epidemiol 1999;52:19-26 (stratified randomization)'],
       impl: (a) => {
