@@ -38,9 +38,17 @@ function valueType(v: ValueSpec): string {
   return kinds.map((k) => (k === 'array' && v.items ? `list of ${valueType(v.items)}` : KIND_WORDS[k] ?? k)).join(' or ');
 }
 
+/** "a" or "an" before a word as it is read aloud (an `IO_EVENT` record, an integer; a `SCORE` record). */
+const article = (word: string): string => (/^[`*]?[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
+
+function enumText(values: readonly (string | number)[]): string {
+  return values.length === 1 ? `always \`${values[0]}\`` : `one of ${values.map((v) => `\`${v}\``).join(', ')}`;
+}
+
 function fieldMeaning(f: ResultField): string {
   const parts = [f.description || '*(not yet described)*'];
-  if (f.enum) parts.push(`one of ${f.enum.map((v) => `\`${v}\``).join(', ')}`);
+  // a description that already states the value is not followed by it again
+  if (f.enum && !parts[0]!.includes(enumText(f.enum))) parts.push(enumText(f.enum));
   if (f.optional) parts.push('absent when not applicable');
   return parts.join('; ');
 }
@@ -58,12 +66,12 @@ function resultSection(f: RegisteredFunction): string[] {
   const spec = resultValueSpec(f.result);
   const unit = spec.unit ? ` in ${spec.unit}` : '';
   const meaning = spec.description ? `: ${cell(spec.description)}` : '';
-  if (!spec.fields) return [`Result: a ${valueType(spec)}${unit}${meaning}.`];
+  if (!spec.fields) return [`Result: ${article(valueType(spec))}${unit}${meaning}.`];
   const tag = 'bare' in f.result ? f.result.record!.type : f.result.type;
   const head =
     'bare' in f.result
-      ? `Result: a ${valueType({ ...spec, type: f.result.bare })}${unit}${meaning}; with \`detail: true\`, a \`${tag}\` record:`
-      : `Result: a \`${tag}\` record${meaning}:`;
+      ? `Result: ${article(valueType({ ...spec, type: f.result.bare }))}${unit}${meaning}; with \`detail: true\`, ${article(`\`${tag}\``)} record:`
+      : `Result: ${article(`\`${tag}\``)} record${meaning}:`;
   return [head, '', '| Field | Type | Unit | Meaning |', '|---|---|---|---|', ...fieldRows(spec.fields)];
 }
 
