@@ -54,7 +54,7 @@ describe('pk kinetics (§4.6) with a registered drug', () => {
     // V = 49 L, k = ln2/6; e^(−kτ) = 0.25: Cmax = (1000/49)/0.75 = 27.211, Cmin = 6.803; AUC24 = 2000/(0.11552·49) = 353.3
     const { t } = withModel('  let t = med.pk.trough_estimate("Modeldrug", 1000, 12, 70);');
     expect(t).to.deep.equal({
-      type: 'PK_TROUGH', drug: 'Modeldrug', dose: 1000, interval_hr: 12, infusion_hr: 0, weight_kg: 70, crcl_ml_min: null, vd_l: 49, half_life_hr: 6,
+      type: 'PK_TROUGH', drug: 'Modeldrug', found: true, dose: 1000, interval_hr: 12, infusion_hr: 0, weight_kg: 70, crcl_ml_min: null, vd_l: 49, half_life_hr: 6,
       c_peak_estimated: 27.21, c_trough_estimated: 6.8, c_peak_first_dose: 20.41, c_trough_first_dose: 5.1, auc24_estimated: 353,
       unit: 'mg/L', model: 'one-compartment, population t½ and Vd; estimate only',
     });

@@ -12,6 +12,7 @@ import {
 } from './compounds.js';
 import { atomicWeights, FormulaError, formulaWeight, parseFormula } from './formula.js';
 import { admetScreen, bcsClassify, lipinskiCheck, toxScreen } from './rules.js';
+import { CHEM_RESULTS, COMPOUND_LIST_ITEM } from './results.js';
 import { fromSmiles, SmilesError } from './smiles.js';
 import { ArgumentError, type CallContext, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
 
@@ -123,7 +124,7 @@ const chem: ModuleDef = {
       name: 'molecular_weight',
       description: 'Molecular weight of a formula with nested groups, hydrates and charges.',
       params: [{ name: 'formula', type: 'string', maxLength: 200, description: 'e.g. CuSO4·5H2O, K4[Fe(CN)6], SO4^2-' }],
-      result: { type: 'CHEM_MW', fields: ['type', 'formula', 'molecular_weight', 'composition', 'charge'] },
+      result: CHEM_RESULTS.molecular_weight!,
       sources: [`${atomicWeights.version}: ${atomicWeights.source}`],
       impl: (a) => {
         const formula = a.formula as string;
@@ -145,7 +146,7 @@ const chem: ModuleDef = {
         count('hbd', 'hydrogen-bond donors'),
         count('hba', 'hydrogen-bond acceptors'),
       ],
-      result: { type: 'CHEM_LIPINSKI', fields: ['type', 'mw', 'logp', 'hbd', 'hba', 'violations', 'violation_details', 'drug_like', 'assessment'] },
+      result: CHEM_RESULTS.lipinski_check!,
       sources: ['Lipinski et al., Adv Drug Deliv Rev 1997;23:3-25'],
       impl: (a) => lipinskiCheck(a.mw as number, a.logp as number, a.hbd as number, a.hba as number),
     }),
@@ -156,7 +157,7 @@ const chem: ModuleDef = {
         { name: 'solubility', type: 'string', description: "'high' or 'low' (any case)" },
         { name: 'permeability', type: 'string', description: "'high' or 'low' (any case)" },
       ],
-      result: { type: 'CHEM_BCS', fields: ['type', 'solubility', 'permeability', 'bcs_class', 'bioavailability', 'formulation_strategy'] },
+      result: CHEM_RESULTS.bcs_classify!,
       sources: ['Amidon et al., Pharm Res 1995;12:413-420', 'ICH M9 Biopharmaceutics Classification System-based biowaivers, 2019'],
       impl: (a) => bcsClassify(level(a.solubility!, 'chem.bcs_classify', 1, 'solubility'), level(a.permeability!, 'chem.bcs_classify', 2, 'permeability')),
     }),
@@ -169,7 +170,7 @@ const chem: ModuleDef = {
         number('psa', 'topological polar surface area', { unit: 'Å²', minimum: 0 }),
         count('rotatable_bonds', 'rotatable bonds'),
       ],
-      result: { type: 'CHEM_ADMET', fields: ['type', 'mw', 'logp', 'psa', 'rotatable_bonds', 'risk_score', 'flags', 'cns_permeable', 'assessment', 'method'] },
+      result: CHEM_RESULTS.admet_screen!,
       sources: ['Veber et al., J Med Chem 2002;45:2615-2623', 'Lipinski et al., Adv Drug Deliv Rev 1997', 'Ghose et al., J Comb Chem 1999;1:55-68', 'Pajouhesh & Lenz, NeuroRx 2005;2:541-553'],
       impl: (a) => admetScreen(a.mw as number, a.logp as number, a.psa as number, a.rotatable_bonds as number),
     }),
@@ -177,7 +178,7 @@ const chem: ModuleDef = {
       name: 'tox_screen',
       description: 'Oral rat LD50 with its human-equivalent dose, and a safety margin for a given human dose.',
       params: [compoundName, number('dose_mg_kg', 'human dose', { unit: 'mg/kg', minimum: 0, default: 0 })],
-      result: { type: 'CHEM_TOX', fields: ['type', 'compound', 'found', 'ld50_mg_kg', 'ld50_known', 'hed_ld50_mg_kg', 'max_daily_dose_mg', 'therapeutic_index', 'narrow_therapeutic_index', 'safety', 'dose_mg_kg', 'safety_margin', 'dose_warning'] },
+      result: CHEM_RESULTS.tox_screen!,
       sources: ['FDA Guidance for Industry: Estimating the Maximum Safe Starting Dose in Initial Clinical Trials for Therapeutics in Adult Healthy Volunteers, 2005 (Km rat 6, human 37)', TABLE_SOURCE],
       impl: (a, ctx) => {
         const c = findCompound(ctx, a.compound_name as string);
@@ -188,7 +189,7 @@ const chem: ModuleDef = {
       name: 'lookup',
       description: 'A compound of the table (or registered in this run) by name or alias.',
       params: [compoundName],
-      result: { type: 'CHEM_LOOKUP', fields: ['type', 'found', 'name', 'formula', 'molecular_weight', 'logp', 'hbd', 'hba', 'psa', 'rotatable_bonds', 'category', 'therapeutic_class', 'known_targets', 'max_daily_dose_mg', 'solubility', 'permeability', 'ld50_mg_kg', 'pubchem_cid', 'descriptors_source'] },
+      result: CHEM_RESULTS.lookup!,
       sources: [TABLE_SOURCE],
       impl: (a, ctx) => {
         const c = findCompound(ctx, a.compound_name as string);
@@ -199,7 +200,7 @@ const chem: ModuleDef = {
       name: 'search_by_target',
       description: 'Compounds with a known target containing the text (case-insensitive).',
       params: [{ name: 'target', type: 'string', maxLength: 200, description: 'target text, e.g. COX' }],
-      result: { type: 'CHEM_SEARCH', fields: ['type', 'target', 'matches', 'count'] },
+      result: CHEM_RESULTS.search_by_target!,
       sources: [TABLE_SOURCE],
       impl: (a, ctx) => {
         const target = a.target as string;
@@ -214,7 +215,7 @@ const chem: ModuleDef = {
       name: 'search_by_class',
       description: 'Compounds whose therapeutic class or category contains the text (case-insensitive).',
       params: [{ name: 'therapeutic_class', type: 'string', maxLength: 200, description: 'class text, e.g. antibiotic' }],
-      result: { type: 'CHEM_SEARCH', fields: ['type', 'therapeutic_class', 'matches', 'count'] },
+      result: CHEM_RESULTS.search_by_class!,
       sources: [TABLE_SOURCE],
       impl: (a, ctx) => {
         const query = a.therapeutic_class as string;
@@ -229,7 +230,7 @@ const chem: ModuleDef = {
       name: 'screen_compound',
       description: 'Lipinski, BCS, ADMET and toxicity checks of a stored compound with a combined heuristic verdict.',
       params: [compoundName],
-      result: { type: 'CHEM_FULL_SCREEN', fields: ['type', 'compound', 'found', 'lipinski', 'bcs', 'admet', 'toxicity', 'screening_scores', 'total', 'verdict', 'not_assessed', 'method'] },
+      result: CHEM_RESULTS.screen_compound!,
       sources: ['MOISSCode screening heuristic', TABLE_SOURCE],
       impl: (a, ctx) => {
         const c = findCompound(ctx, a.compound_name as string);
@@ -241,7 +242,7 @@ const chem: ModuleDef = {
       state: 'run',
       description: 'Adds a compound for this run, checked like a table row (formula or SMILES required).',
       params: [{ name: 'compound', type: 'object', description: 'a compound row: name, formula or smiles, optional properties' }],
-      result: { type: 'CHEM_LOOKUP', fields: ['type', 'found', 'name', 'formula', 'molecular_weight', 'logp', 'hbd', 'hba', 'psa', 'rotatable_bonds', 'category', 'therapeutic_class', 'known_targets', 'max_daily_dose_mg', 'solubility', 'permeability', 'ld50_mg_kg', 'pubchem_cid', 'descriptors_source', 'registered'] },
+      result: CHEM_RESULTS.register_compound!,
       sources: [],
       impl: (a, ctx) => {
         const row = registrationRow(a.compound as JsonObject);
@@ -254,7 +255,7 @@ const chem: ModuleDef = {
       name: 'list_compounds',
       description: 'Compounds in table order, then those registered in this run; optionally filtered by category text.',
       params: [{ name: 'category', type: ['string', 'null'], default: null, maxLength: 200, description: 'category text (case-insensitive substring)' }],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'the compounds, each with name, formula, weight and category', items: COMPOUND_LIST_ITEM },
       sources: [TABLE_SOURCE],
       impl: (a, ctx) => {
         const q = ((a.category as string | null) ?? '').toLowerCase();
@@ -267,7 +268,7 @@ const chem: ModuleDef = {
       name: 'from_smiles',
       description: 'Formula, weights and descriptors computed from a SMILES structure with OpenChemLib.',
       params: [{ name: 'smiles', type: 'string', maxLength: 2000, description: 'SMILES; salts are allowed (descriptors of the largest fragment)' }],
-      result: { type: 'CHEM_SMILES', fields: ['type', 'smiles', 'canonical_smiles', 'formula', 'molecular_weight', 'monoisotopic_mass', 'fragments', 'logp', 'logs', 'psa', 'rotatable_bonds', 'stereo_centers', 'hbd_ocl', 'hba_ocl', 'lipinski_hbd', 'lipinski_hba', 'lipinski', 'admet', 'method'] },
+      result: CHEM_RESULTS.from_smiles!,
       sources: ['OpenChemLib (Sander et al., actelion/openchemlib)', 'Ertl et al., J Med Chem 2000;43:3714-3717 (TPSA)', 'Lipinski et al., Adv Drug Deliv Rev 1997'],
       impl: (a) => {
         try {

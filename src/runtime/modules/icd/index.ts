@@ -6,11 +6,9 @@ import { drgLookup } from './drg.js';
 import { drgWeightsKind } from './drg-weights-pack.js';
 import { activeCodes, icd10cmKind, installedCodePack } from './icd10cm-pack.js';
 import { conceptsMappedTo, installedSnomedMap, mapRowsOf, snomedMapKind } from './snomed-pack.js';
+import { CODE_LIST_ITEM, ICD_RESULTS } from './results.js';
 import { isVerhoeffValid } from './verhoeff.js';
-import { dataPacksField } from '../pack-fields.js';
-import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec, type ResultField } from '../types.js';
-
-const CODE_PACKS: ResultField = dataPacksField('the icd10cm (and msdrg-weights) data packs the answer used; absent when the shipped tables answered');
+import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue, type ModuleDef, type ParamSpec } from '../types.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 const codeParam: ParamSpec = { name: 'code', type: 'string', maxLength: 20, description: 'ICD-10-CM code, dot optional (e119 = E11.9)' };
@@ -125,7 +123,7 @@ const icdModule: ModuleDef = {
       name: 'lookup',
       description: 'An ICD-10-CM code with its description, category, chapter, billability and CC/MCC level.',
       params: [codeParam],
-      result: { type: 'ICD_LOOKUP', fields: ['type', 'code', 'found', 'description', 'category', 'chapter', 'chapter_title', 'is_billable', 'cc_level', { name: 'cc_note', type: 'string', optional: true, description: 'why cc_level is unknown (an icd10cm pack loaded without Appendix C)' }, 'related_codes', 'snomed_ct', 'data_pack', 'snomed_note', CODE_PACKS] },
+      result: ICD_RESULTS.lookup!,
       sources: [CODE_SOURCE, SNOMED_SOURCE],
       impl: (a) => lookup(activeCodes(), codeOrError(a.code as string, 'icd.lookup')),
     }),
@@ -136,7 +134,7 @@ const icdModule: ModuleDef = {
         { name: 'term', type: 'string', maxLength: 200, description: 'search words' },
         { name: 'limit', type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'most results returned' },
       ],
-      result: { type: 'ICD_SEARCH', fields: ['type', 'query', 'results', 'count', 'truncated', CODE_PACKS] },
+      result: ICD_RESULTS.search!,
       sources: [CODE_SOURCE],
       impl: (a) => {
         const term = a.term as string;
@@ -148,7 +146,7 @@ const icdModule: ModuleDef = {
       name: 'category',
       description: 'The 3-character category and chapter of a code.',
       params: [codeParam],
-      result: { type: 'ICD_CATEGORY', fields: ['type', 'code', 'found', 'category', 'chapter', 'chapter_title', CODE_PACKS] },
+      result: ICD_RESULTS.category!,
       sources: [CODE_SOURCE],
       impl: (a) => {
         const code = codeOrError(a.code as string, 'icd.category');
@@ -161,7 +159,7 @@ const icdModule: ModuleDef = {
       aliases: ['related_codes'],
       description: "The code's related codes and the other codes of its category.",
       params: [codeParam],
-      result: { type: 'ICD_RELATED', fields: ['type', 'code', 'found', 'description', 'related', CODE_PACKS] },
+      result: ICD_RESULTS.related!,
       sources: [CODE_SOURCE],
       impl: (a): JsonObject => {
         const code = codeOrError(a.code as string, 'icd.related');
@@ -175,7 +173,7 @@ const icdModule: ModuleDef = {
       name: 'drg_lookup',
       description: 'MS-DRG family of a principal diagnosis with its severity level from secondary CC/MCC codes (not certified grouping).',
       params: [{ name: 'diagnosis_codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 25, description: 'principal diagnosis first, then secondary diagnoses' }],
-      result: { type: 'ICD_DRG', fields: ['type', 'input_codes', 'principal', 'found', 'severity', 'matches', 'primary_drg', 'grouper_note', CODE_PACKS] },
+      result: ICD_RESULTS.drg_lookup!,
       sources: [DRG_SOURCE, CODE_SOURCE],
       impl: (a) =>
         drgLookup(
@@ -192,7 +190,7 @@ const icdModule: ModuleDef = {
       name: 'snomed_to_icd',
       description: 'ICD-10-CM targets of a SNOMED CT concept in the map (group, then priority order).',
       params: [{ name: 'snomed_code', type: ['string', 'integer'], maxLength: 18, description: 'SNOMED CT concept id (6–18 digits, Verhoeff check digit)' }],
-      result: { type: 'ICD_SNOMED_MAP', fields: ['type', 'snomed_ct', 'found', 'icd10_matches', 'count', 'snomed_term', 'data_pack', 'note'] },
+      result: ICD_RESULTS.snomed_to_icd!,
       sources: [SNOMED_SOURCE],
       impl: (a): JsonObject => {
         const id = snomedId(a.snomed_code!);
@@ -216,7 +214,7 @@ const icdModule: ModuleDef = {
       name: 'validate_codes',
       description: 'Format and table check of each code.',
       params: [{ name: 'codes', type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000, description: 'codes to check' }],
-      result: { type: 'ICD_VALIDATE', fields: ['type', 'total', 'valid', 'invalid', 'results', CODE_PACKS] },
+      result: ICD_RESULTS.validate_codes!,
       sources: [CODE_SOURCE],
       impl: (a) => {
         const set = activeCodes();
@@ -234,7 +232,7 @@ const icdModule: ModuleDef = {
       aliases: ['filter_by_chapter'],
       description: 'Codes in code order, optionally of one chapter.',
       params: [{ name: 'chapter', type: ['string', 'integer', 'null'], default: null, maxLength: 10, description: 'Roman numeral (any case) or number 1–22' }],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'the codes, each with its title and chapter', items: CODE_LIST_ITEM },
       sources: [CODE_SOURCE],
       impl: (a) => {
         const chapter = chapterFilter(a.chapter!);

@@ -156,8 +156,28 @@ export const conversionFunctions: FunctionSpec[] = [
       fields: [
         typeField('PK_MME'),
         numberField('total_mme_per_day', 'total morphine milligram equivalents per day, rounded to 0.01', 'MME/day'),
-        { name: 'items', type: 'array', description: 'each converted opioid: drug, daily_dose, dose_unit, factor, mme_per_day', items: { type: 'object', description: 'one opioid' } },
-        { name: 'excluded', type: 'array', description: 'opioids named but given no MME by CDC 2022 (buprenorphine), with the reason', items: { type: 'object', description: 'drug and reason' } },
+        {
+          name: 'items',
+          type: 'array',
+          description: 'each converted opioid',
+          items: {
+            type: 'object',
+            description: 'one opioid',
+            fields: [
+              textField('drug', 'the opioid, as its table key (e.g. `fentanyl_transdermal`)'),
+              numberField('daily_dose', 'dose × doses per day (a patch: its rate), rounded to 0.001, in dose_unit'),
+              textField('dose_unit', 'the unit of daily_dose', ['mg/day', 'mcg/h']),
+              numberField('factor', 'the CDC 2022 conversion factor'),
+              numberField('mme_per_day', 'its morphine milligram equivalents per day, rounded to 0.01', 'MME/day'),
+            ],
+          },
+        },
+        {
+          name: 'excluded',
+          type: 'array',
+          description: 'opioids named but given no MME by CDC 2022 (buprenorphine), with the reason',
+          items: { type: 'object', description: 'one opioid left out', fields: [textField('drug', 'the opioid'), textField('reason', 'why it has no factor')] },
+        },
         booleanField('at_least_50', 'total ≥ 50 MME/day, where CDC 2022 advises reassessing benefits and risks'),
         booleanField('at_least_90', 'total ≥ 90 MME/day'),
         textField('factors', 'the factor table used'),

@@ -12,6 +12,7 @@ import { plasmaConcentration, troughEstimate } from './kinetics.js';
 import { drugProblems } from './schema.js';
 import { formularyKind } from './formulary-pack.js';
 import { conversionFunctions } from './conversions.js';
+import { PK_RESULTS } from './results.js';
 import type { PackKind } from '../../packs/types.js';
 import {
   administered,
@@ -40,7 +41,6 @@ import {
   type JsonValue,
   type ModuleDef,
   type ParamSpec,
-  type ResultField,
 } from '../types.js';
 
 const fn = (spec: Omit<FunctionSpec, 'state'> & { state?: FunctionSpec['state'] }): FunctionSpec => ({ state: 'none', ...spec });
@@ -127,8 +127,6 @@ function safety(level: string, partners: JsonObject): boolean | null {
   return true;
 }
 
-const SUGGESTIONS: ResultField = { name: 'suggestions', type: 'array', items: { type: 'string', description: 'a drug name' }, optional: true, description: 'up to five drug names close to an unknown drug name (only when found is false)' };
-const DOSE_CHECK_FIELDS = ['type', 'drug', 'found', 'level', 'message', 'given_dose', 'given_unit', 'converted_dose', 'converted_unit', 'kind', 'route', 'indication', 'limit', 'weight_used', 'cumulative_in_run', 'every_h', 'loading', 'patient_used', 'rules', 'source', 'table_version', SUGGESTIONS];
 
 /** A dose check's record, with suggestions when the drug is unknown (issue 24 item 4). */
 function doseRecord(ctx: CallContext, check: DoseCheck, name: string): JsonObject {
@@ -230,7 +228,7 @@ const pk: ModuleDef = {
         optionalEvery,
         optionalPatient,
       ],
-      result: { type: 'PK_DOSE', fields: ['type', 'drug', 'found', 'dose_per_kg', 'dose_unit', 'total_dose', 'unit', 'patient_weight', 'route', 'indication', 'level', 'is_safe', 'warning', 'interactions_unchecked', 'patient_used', 'rules', 'source', 'table_version'] },
+      result: PK_RESULTS.calculate_dose!,
       sources: [DRUG_SOURCE, INTERACTION_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_DOSE', (drug) => {
@@ -274,7 +272,7 @@ const pk: ModuleDef = {
       name: 'check_interactions',
       description: "Two-way interaction check of a drug against a list (null → the drugs administered so far in this run and the run patient's medications).",
       params: [drugName, { name: 'current_drugs', type: ['array', 'null'], items: { type: 'string' }, default: null, maxItems: 1000, description: 'other drugs' }],
-      result: { type: 'PK_INTERACTION', fields: ['type', 'drug', 'found', 'checked', 'unknown_drugs', 'not_checked', 'interactions', 'max_severity', 'safe_to_administer', 'source', 'table_version'] },
+      result: PK_RESULTS.check_interactions!,
       sources: [INTERACTION_SOURCE],
       impl: (a, ctx) => checkInteractions(ctx, a.drug_name as string, (a.current_drugs as string[] | null) ?? partnersOf(ctx, null)),
     }),
@@ -282,7 +280,7 @@ const pk: ModuleDef = {
       name: 'renal_adjust',
       description: 'Renal dose adjustment for a GFR or creatinine clearance.',
       params: [drugName, { name: 'gfr', type: 'number', minimum: 0, maximum: 1000, unit: 'mL/min', description: 'eGFR or CrCl as the band states (Cockcroft-Gault exceeds 200 in young, heavy patients)' }],
-      result: { type: 'PK_RENAL', fields: ['type', 'drug', 'found', 'gfr', 'measure', 'requires_adjustment', 'adjustment_factor', 'interval_h', 'original_dose', 'adjusted_dose', 'dose_unit', 'recommendation', 'source'] },
+      result: PK_RESULTS.renal_adjust!,
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_RENAL', (drug) => renalAdjust(drug, a.gfr as number)),
     }),
@@ -290,7 +288,7 @@ const pk: ModuleDef = {
       name: 'hepatic_adjust',
       description: 'Hepatic dose adjustment for a Child-Pugh class.',
       params: [drugName, { name: 'child_pugh_class', type: 'string', description: 'A, B or C (any case)' }],
-      result: { type: 'PK_HEPATIC', fields: ['type', 'drug', 'found', 'child_pugh', 'requires_adjustment', 'adjustment_factor', 'original_dose', 'adjusted_dose', 'dose_unit', 'recommendation', 'source'] },
+      result: PK_RESULTS.hepatic_adjust!,
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => {
         const cls = (a.child_pugh_class as string).trim().toUpperCase();
@@ -302,7 +300,7 @@ const pk: ModuleDef = {
       name: 'therapeutic_range',
       description: 'Therapeutic drug monitoring targets.',
       params: [drugName],
-      result: { type: 'PK_TDM', fields: ['type', 'drug', 'found', 'has_tdm', 'category', 'targets', 'trough', 'peak', 'unit', 'note', 'source'] },
+      result: PK_RESULTS.therapeutic_range!,
       sources: [TDM_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_TDM', (drug): JsonObject => {
@@ -325,7 +323,7 @@ const pk: ModuleDef = {
         { name: 'infusion_hr', type: 'number', minimum: 0, default: 0, unit: 'h', description: 'infusion duration (0 = bolus)' },
         { name: 'crcl_ml_min', type: ['number', 'null'], default: null, minimum: 0, maximum: 1000, unit: 'mL/min', description: 'creatinine clearance: vancomycin and the aminoglycosides then use a CrCl-based clearance model' },
       ],
-      result: { type: 'PK_TROUGH', fields: ['type', 'drug', 'found', 'dose', 'interval_hr', 'infusion_hr', 'weight_kg', 'crcl_ml_min', 'vd_l', 'half_life_hr', 'c_peak_estimated', 'c_trough_estimated', 'c_peak_first_dose', 'c_trough_first_dose', 'auc24_estimated', 'unit', 'model'] },
+      result: PK_RESULTS.trough_estimate!,
       sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', 'Sawchuk & Zaske, J Pharmacokinet Biopharm 1976;4:183-195', 'Matzke et al., Antimicrob Agents Chemother 1984;25:433-7 (vancomycin clearance from CrCl)', 'Hull & Sarubbi, Ann Intern Med 1976;85:183-9 (aminoglycoside elimination from CrCl)', DRUG_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_TROUGH', (drug) =>
@@ -342,7 +340,7 @@ const pk: ModuleDef = {
         weight(),
         optionalRoute,
       ],
-      result: { bare: 'number' },
+      result: { bare: 'number', description: 'the concentration in the dose unit per litre (mg/L for a dose in mg), four decimals' },
       sources: ['Rowland & Tozer, Clinical Pharmacokinetics and Pharmacodynamics, 4th ed. 2010', DRUG_SOURCE],
       impl: (a, ctx) => {
         const label = 'pk.plasma_concentration';
@@ -354,7 +352,7 @@ const pk: ModuleDef = {
       name: 'time_to_effect',
       description: 'Onset, peak and duration of the default route, with the half-life.',
       params: [drugName],
-      result: { type: 'PK_TIMING', fields: ['type', 'drug', 'found', 'route', 'onset_min', 'peak_min', 'duration_min', 'half_life_min'] },
+      result: PK_RESULTS.time_to_effect!,
       sources: [DRUG_SOURCE],
       impl: (a, ctx) =>
         withDrug(ctx, a.drug_name as string, 'PK_TIMING', (d) => ({
@@ -382,7 +380,7 @@ const pk: ModuleDef = {
         optionalEvery,
         optionalPatient,
       ],
-      result: { type: 'PK_DOSE_CHECK', fields: DOSE_CHECK_FIELDS },
+      result: PK_RESULTS.validate_dose!,
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => {
         const name = a.drug_name as string;
@@ -416,7 +414,7 @@ const pk: ModuleDef = {
         optionalEvery,
         optionalPatient,
       ],
-      result: { type: 'PK_ADMINISTER', fields: ['type', 'drug', 'dose', 'unit', 'route', 'dose_check', 'interactions', 'onset_min', 'safe'] },
+      result: PK_RESULTS.administer!,
       sources: [DRUG_SOURCE, INTERACTION_SOURCE],
       impl: (a, ctx) => {
         const label = 'pk.administer';
@@ -455,7 +453,7 @@ const pk: ModuleDef = {
       name: 'check_contraindications',
       description: "Which of the patient's conditions contraindicate the drug (controlled vocabulary with synonyms); null when the drug's label conditions were not verified or a condition is not in the vocabulary.",
       params: [drugName, { name: 'patient_conditions', type: 'array', items: { type: 'string' }, default: [], maxItems: 1000, description: 'condition tokens such as active_bleeding' }],
-      result: { type: 'PK_CONTRAINDICATION', fields: ['type', 'drug', 'found', 'contraindicated', 'reasons', 'unknown_conditions', 'not_checked', 'checked_against', SUGGESTIONS] },
+      result: PK_RESULTS.check_contraindications!,
       sources: [`${conditionVocabulary.name} ${conditionVocabulary.version}`, `${contraindicationRecords.name} ${contraindicationRecords.version}: ${contraindicationRecords.source}`],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_CONTRAINDICATION', (drug) => checkContraindications(ctx, drug, a.patient_conditions as string[])),
     }),
@@ -463,7 +461,7 @@ const pk: ModuleDef = {
       name: 'get_profile',
       description: 'Every table field of a drug.',
       params: [drugName],
-      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'drug', 'name', 'rxcui', 'aliases', 'class', 'interaction_classes', 'routes', 'default_route', 'dosing', 'max_daily', 'max_daily_source', 'max_weekly', 'max_weekly_source', 'usual_daily', 'loading', 'patient_limits', 'indications', 'valence', 'meq_per_g', 'mmol_per_g', 'bioavailability', 'half_life_min', 'vd_l_per_kg', 'ka_per_h', 'onset_min', 'peak_min', 'duration_min', 'renal', 'hepatic', 'contraindications', 'cyp', 'prodrug_of', 'source', 'notes'] },
+      result: PK_RESULTS.get_profile!,
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => withDrug(ctx, a.drug_name as string, 'PK_PROFILE', (drug) => ({ type: 'PK_PROFILE', found: true, ...profile(drug) })),
     }),
@@ -471,7 +469,7 @@ const pk: ModuleDef = {
       name: 'list_drugs',
       description: 'Canonical drug names in table order (then drugs registered in this run), optionally of one category.',
       params: [{ name: 'category', type: ['string', 'null'], default: null, maxLength: 200, description: 'a category from list_categories' }],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'canonical drug names', items: { type: 'string', description: 'a drug name' } },
       sources: [DRUG_SOURCE],
       impl: (a, ctx) => {
         const all = allDrugs(ctx);
@@ -489,7 +487,7 @@ const pk: ModuleDef = {
       name: 'list_categories',
       description: 'Therapeutic categories, sorted.',
       params: [],
-      result: { bare: 'array' },
+      result: { bare: 'array', description: 'therapeutic categories, sorted', items: { type: 'string', description: 'a category' } },
       sources: [DRUG_SOURCE],
       impl: (_a, ctx) => [...new Set(allDrugs(ctx).map((d) => d.class))].sort(),
     }),
@@ -498,7 +496,7 @@ const pk: ModuleDef = {
       state: 'run',
       description: 'Adds a drug profile for this run, validated against the table schema.',
       params: [{ name: 'profile', type: 'object', description: 'a drug row (name, class, routes, default_route, dosing, …)' }],
-      result: { type: 'PK_PROFILE', fields: ['type', 'found', 'name', 'registered'] },
+      result: PK_RESULTS.register_drug!,
       sources: [],
       impl: (a, ctx) => {
         const drug = registrationProfile(a.profile as JsonObject);
@@ -512,7 +510,7 @@ const pk: ModuleDef = {
       state: 'run',
       description: 'Removes a drug registered in this run.',
       params: [drugName],
-      result: { type: 'PK_UNREGISTER', fields: ['type', 'drug', 'found', 'removed'] },
+      result: PK_RESULTS.unregister_drug!,
       sources: [],
       impl: (a, ctx) => {
         const name = a.drug_name as string;

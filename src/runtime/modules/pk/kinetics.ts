@@ -97,6 +97,7 @@ export function troughEstimate(drug: Drug, dose: number, tau: number, weightKg: 
   return {
     type: 'PK_TROUGH',
     drug: drug.name,
+    found: true,
     dose,
     interval_hr: tau,
     infusion_hr: infusionH,
