@@ -146,13 +146,7 @@ export function resultProblem(fn: RegisteredFunction, result: JsonValue): string
   if (nonFinite) return nonFinite;
   // the declaration the checker, the reference and the library boundary read
   const spec = resultValueSpec(fn.result);
-  const mismatch = resultMismatch(result, spec);
-  if (mismatch) return mismatch;
-  // a names-only (older) declaration is still held to its list here, except a lookup miss (§1.3)
-  if (!spec.open || !isRecord(result) || result.found === false) return null;
-  const names = new Set(spec.fields!.map((f) => f.name));
-  const undeclared = Object.keys(result).filter((k) => !names.has(k));
-  return undeclared.length ? `result carries fields the registry does not declare: ${undeclared.join(', ')}` : null;
+  return resultMismatch(result, spec);
 }
 
 function isRecord(value: JsonValue): value is Record<string, JsonValue> {

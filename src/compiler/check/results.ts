@@ -18,7 +18,6 @@ export function fieldProblem(known: KnownResult, property: string): { message: s
   const kinds = Array.isArray(spec.type) ? spec.type : [spec.type];
   if (kinds.includes('any') || kinds.includes('null')) return null;
   if (spec.fields) {
-    if (spec.open) return null; // an older names-only declaration may be incomplete
     const names = spec.fields.map((f) => f.name);
     if (names.includes(property)) return null;
     const near = nearestName(property, names);

@@ -2,15 +2,10 @@
 // reference and the boundary check read, and the check that an answer keeps to its declaration.
 import type { JsonValue, RecordResultSpec, ResultField, ResultSpec, ValueSpec } from './types.js';
 
-/** A field declared by name only (the older form) may hold anything and may be absent. */
-function fieldSpec(field: string | ResultField): ResultField {
-  return typeof field === 'string' ? { name: field, type: 'any', description: '', optional: true } : field;
-}
-
 const SUGGESTIONS: ResultField = { name: 'suggestions', type: 'array', items: { type: 'string', description: 'a known name' }, description: 'when not found: the nearest known names', optional: true };
 
 function recordFields(record: RecordResultSpec): ResultField[] {
-  const fields = record.fields.map(fieldSpec);
+  const fields = record.fields;
   // the tag's one value is known from the declaration itself (a FHIR resource is tagged by `resourceType`)
   const tag = fields.some((f) => f.name === 'resourceType') ? 'resourceType' : 'type';
   const tagField: ResultField = { name: tag, type: 'string', description: 'the kind of record', enum: [record.type] };
@@ -21,18 +16,13 @@ function recordFields(record: RecordResultSpec): ResultField[] {
   return lookup ? [...tagged, SUGGESTIONS] : tagged;
 }
 
-/** A names-only declaration may be incomplete (see ValueSpec.open). */
-function openness(record: RecordResultSpec): { open?: true } {
-  return record.fields.some((f) => typeof f === 'string') ? { open: true } : {};
-}
-
 export function resultValueSpec(result: ResultSpec): ValueSpec {
   if ('bare' in result) {
     const { bare, description = '', unit, items, record } = result;
     const base: ValueSpec = { type: bare, description, ...(unit !== undefined && { unit }), ...(items && { items }) };
-    return record ? { ...base, type: [bare, 'object'], fields: recordFields(record), ...openness(record) } : base;
+    return record ? { ...base, type: [bare, 'object'], fields: recordFields(record) } : base;
   }
-  return { type: 'object', description: result.description ?? '', fields: recordFields(result), ...openness(result) };
+  return { type: 'object', description: result.description ?? '', fields: recordFields(result) };
 }
 
 function kindOf(value: JsonValue): string {
@@ -64,15 +54,11 @@ export function resultMismatch(value: JsonValue, spec: ValueSpec, path = 'result
     const byName = new Map(spec.fields.map((f) => [f.name, f]));
     for (const [key, field] of Object.entries(record)) {
       const declaredField = byName.get(key);
-      if (!declaredField) {
-        if (spec.open) continue;
-        return `${path}.${key} is not declared`;
-      }
+      if (!declaredField) return `${path}.${key} is not declared`;
       const problem = resultMismatch(field, declaredField, `${path}.${key}`);
       if (problem) return problem;
     }
-    // a names-only declaration does not say which fields every answer carries
-    const missing = spec.open ? undefined : spec.fields.find((f) => !f.optional && !(f.name in record));
+    const missing = spec.fields.find((f) => !f.optional && !(f.name in record));
     if (missing) return `${path}.${missing.name} is declared but missing`;
   }
   return null;

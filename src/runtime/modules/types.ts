@@ -47,11 +47,6 @@ export interface ValueSpec {
   items?: ValueSpec;
   /** for a record: its fields */
   fields?: readonly ResultField[];
-  /**
-   * A record declared in the older names-only form, which may be incomplete: neither the checker nor
-   * the boundary refuses a field it does not list. Goes away when every result is typed (issue 26).
-   */
-  open?: boolean;
 }
 
 /** One field of a record result. `optional` fields may be absent (they are omitted rather than null). */
@@ -64,8 +59,8 @@ export interface ResultField extends ValueSpec {
 export interface RecordResultSpec {
   type: string;
   description?: string;
-  /** every field it may carry; a bare name is the older form, not yet described */
-  fields: readonly (string | ResultField)[];
+  /** every field it may carry */
+  fields: readonly ResultField[];
 }
 
 /**
