@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { startServer } from '../src/cli/serve.js';
 import { checkProtocol, runProtocol } from '../src/engine/index.js';
 import { registry } from '../src/runtime/modules/index.js';
+import { resultValueSpec } from '../src/runtime/modules/result-spec.js';
+import type { ValueSpec } from '../src/runtime/modules/types.js';
 
 const errors = (code: string): string[] =>
   checkProtocol(code)
@@ -42,6 +44,19 @@ describe('declared results (issue 26)', () => {
     const outcome = runProtocol('protocol P {\n  input: Patient p;\n  let n = med.scores.news2(p);\n  alert n.risk + " " + n.score;\n}', { rr: 22, spo2: 94, on_oxygen: false, bp: 90, hr: 110, temp: 38.3, gcs: 15 });
     expect(outcome.kind, JSON.stringify(outcome.body)).to.equal('ok');
     expect(outcome.body.alerts[0]!.message).to.match(/^(LOW|LOW-MEDIUM|MEDIUM|HIGH) \d+$/);
+  });
+
+  it('every result field, nested ones too, declares a type and a meaning (no field declared by name only)', () => {
+    const undescribed: string[] = [];
+    const walk = (spec: ValueSpec, path: string): void => {
+      for (const field of spec.fields ?? []) {
+        if (!field.type || !field.description.trim()) undescribed.push(`${path}.${field.name}`);
+        walk(field, `${path}.${field.name}`);
+      }
+      if (spec.items) walk(spec.items, `${path}[]`);
+    };
+    for (const f of registry.functions()) walk(resultValueSpec(f.result), `${f.module}.${f.name}`);
+    expect(undescribed).to.deep.equal([]);
   });
 
   it('docs/library.md gives every function a declared result, and each score its patient fields', () => {

@@ -46,7 +46,7 @@ function enumText(values: readonly (string | number)[]): string {
 }
 
 function fieldMeaning(f: ResultField): string {
-  const parts = [f.description || '*(not yet described)*'];
+  const parts = [f.description];
   // a description that already states the value is not followed by it again
   if (f.enum && !parts[0]!.includes(enumText(f.enum))) parts.push(enumText(f.enum));
   if (f.optional) parts.push('absent when not applicable');
@@ -119,8 +119,7 @@ export function libraryReferenceMarkdown(registry: Registry): string {
     'Each function ends with its result: its type, and for a record each field with its type, unit and',
     'meaning. Reading a field a result does not declare is a compile error (`r.levle`: did you mean',
     "`level`?). A lookup that answers `found` answers a name it does not know with `found: false` and",
-    '`suggestions`, the nearest known names. A field marked *(not yet described)* is declared by name only:',
-    'its record may carry other fields too, and reading it is checked only when running.',
+    '`suggestions`, the nearest known names. An answer carries no field its declaration does not list.',
     '',
     '## Modules',
     '',
