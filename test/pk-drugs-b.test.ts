@@ -27,7 +27,7 @@ describe('pk home oral drugs of drugs-b (issue 24 item 1)', () => {
     expect(level('Bisoprolol', 200, 'mg')).to.equal('ERROR');
     expect(contraindicated('Bisoprolol', ['cardiogenic shock'])).to.equal(true);
     expect(contraindicated('Bisoprolol', ['pregnancy'])).to.equal(false);
-    expect(call('validate_dose', 'Zebeta', 5, 'mg').found).to.equal(true);
+    expect(call('validate_dose', 'Corgard', 40, 'mg').drug).to.equal('Nadolol');
     pairIs('Bisoprolol', 'Verapamil', 'MAJOR');
   });
 
