@@ -114,7 +114,7 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
   });
 
   it('a drug whose label was not read answers null with not_checked, never false; a listed condition is still true', () => {
-    const unread = call('check_contraindications', 'Argatroban', ['active_bleeding']);
+    const unread = call('check_contraindications', 'Budesonide', ['active_bleeding']);
     expect(unread).to.deep.include({ contraindicated: null, reasons: [], not_checked: ['active_bleeding'], checked_against: null });
     expect(call('check_contraindications', 'Ticagrelor', ['severe hepatic impairment']).contraindicated).to.equal(true);
   });
@@ -445,5 +445,29 @@ describe('RxNorm names generator (scripts/data/rxnorm-names.ts)', () => {
     expect(names.Digoxin!.brands).to.deep.equal([]);
     expect(dropped.map((d) => d.brand)).to.include('Lanoxin');
     expect(dropped.find((d) => d.brand === 'Lanoxin')!.reason).to.equal('brand of Digoxin and Digoxin_PO');
+  });
+});
+
+describe('pk contraindications of the antithrombotic and acute-care labels read for issue 24 item 2', () => {
+  it('Bivalirudin and Argatroban answer active bleeding and hypersensitivity, and nothing else', () => {
+    for (const d of ['Bivalirudin', 'Argatroban']) {
+      for (const c of ['major bleeding', 'drug allergy']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+      expect(call('check_contraindications', d, ['severe hepatic impairment']), d).to.deep.include({ contraindicated: false, not_checked: [] });
+    }
+  });
+
+  it('Eptifibatide and Tirofiban answer their label conditions, and a second GP IIb/IIIa inhibitor is SEVERE both ways', () => {
+    for (const c of ['on hemodialysis', 'major surgery within 6 weeks', 'history of intracranial hemorrhage', 'low platelet count']) expect(call('check_contraindications', 'Eptifibatide', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['major surgery within 30 days', 'history of thrombocytopenia with prior exposure', 'bleeding disorder']) expect(call('check_contraindications', 'Tirofiban', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Tirofiban', ['pregnancy']).contraindicated).to.equal(false);
+    bothWays('Eptifibatide', 'Tirofiban', 'SEVERE');
+  });
+
+  it('Adenosine, Glucagon and Methylprednisolone answer the conditions of their labels', () => {
+    for (const c of ['complete heart block', 'sick sinus syndrome']) expect(call('check_contraindications', 'Adenosine', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Adenosine', ['pregnancy']).contraindicated).to.equal(false);
+    for (const c of ['phaeochromocytoma', 'insulinoma']) expect(call('check_contraindications', 'Glucagon', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['systemic fungal infections', "cow's milk allergy"]) expect(call('check_contraindications', 'Methylprednisolone', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Methylprednisolone', ['hypertension']).contraindicated).to.equal(false);
   });
 });
