@@ -470,4 +470,21 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['systemic fungal infections', "cow's milk allergy"]) expect(call('check_contraindications', 'Methylprednisolone', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Methylprednisolone', ['hypertension']).contraindicated).to.equal(false);
   });
+
+  it('Tenecteplase and Reteplase answer the thrombolytic contraindications of their labels', () => {
+    for (const d of ['Tenecteplase', 'Reteplase']) {
+      for (const c of ['history of cva', 'active hemorrhage', 'bleeding disorder']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+      expect(call('check_contraindications', d, ['pregnancy']).contraindicated, d).to.equal(false);
+    }
+    // a history of stroke contraindicates drugs whose labels name stroke or TIA (prasugrel), not the reverse
+    expect(call('check_contraindications', 'Tenecteplase', ['transient ischemic attack']).contraindicated).to.equal(false);
+  });
+
+  it("Epinephrine and Phenylephrine (sections read 'None'), Calcium chloride, Mannitol and Epoprostenol answer their labels", () => {
+    for (const d of ['Epinephrine', 'Phenylephrine']) expect(call('check_contraindications', d, ['coronary artery disease']), d).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Calcium_Chloride', ['VF']).contraindicated).to.equal(true);
+    for (const c of ['anuric', 'pulmonary oedema', 'intracranial hemorrhage', 'severely dehydrated']) expect(call('check_contraindications', 'Mannitol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Epoprostenol', ['HFrEF']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Epoprostenol', ['heart failure']).contraindicated).to.equal(false);
+  });
 });
