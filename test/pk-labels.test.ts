@@ -487,4 +487,16 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Epoprostenol', ['HFrEF']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Epoprostenol', ['heart failure']).contraindicated).to.equal(false);
   });
+
+  it('the five insulins answer hypoglycemia and hypersensitivity; Levothyroxine and Colchicine answer their labels', () => {
+    for (const d of ['Insulin_Lispro', 'Insulin_Aspart', 'Insulin_NPH', 'Insulin_Detemir', 'Insulin_Degludec']) {
+      expect(call('check_contraindications', d, ['low blood sugar']).contraindicated, d).to.equal(true);
+      expect(call('check_contraindications', d, ['hyperkalemia']), d).to.deep.include({ contraindicated: false, not_checked: [] });
+    }
+    for (const c of ['thyrotoxicosis', 'acute mi', 'adrenal insufficiency']) expect(call('check_contraindications', 'Levothyroxine', [c]).contraindicated, c).to.equal(true);
+    // colchicine is contraindicated only with a P-gp or strong CYP3A4 inhibitor in renal or hepatic impairment
+    expect(call('check_contraindications', 'Colchicine', ['renal impairment with a strong cyp3a4 inhibitor']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Colchicine', ['severe renal impairment']).contraindicated).to.equal(false);
+    bothWays('Colchicine', 'Clarithromycin', 'MAJOR');
+  });
 });
