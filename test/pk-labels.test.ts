@@ -499,4 +499,19 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Colchicine', ['severe renal impairment']).contraindicated).to.equal(false);
     bothWays('Colchicine', 'Clarithromycin', 'MAJOR');
   });
+
+  it('Lovastatin answers its label and erythromycin, named among its contraindicated CYP3A4 inhibitors, is SEVERE both ways', () => {
+    for (const c of ['active liver disease', 'pregnant', 'breastfeeding']) expect(call('check_contraindications', 'Lovastatin', [c]).contraindicated, c).to.equal(true);
+    bothWays('Lovastatin', 'Erythromycin', 'SEVERE');
+    bothWays('Lovastatin', 'Clarithromycin', 'SEVERE');
+  });
+
+  it('Candesartan, Irbesartan and Olmesartan answer aliskiren in diabetes; Benazepril answers any angioedema and a neprilysin inhibitor', () => {
+    for (const d of ['Candesartan', 'Irbesartan', 'Olmesartan']) {
+      expect(call('check_contraindications', d, ['aliskiren in a patient with diabetes']).contraindicated, d).to.equal(true);
+      expect(call('check_contraindications', d, ['hyperkalemia']).contraindicated, d).to.equal(false);
+    }
+    for (const c of ['angioedema', 'hereditary angioedema', 'concomitant sacubitril']) expect(call('check_contraindications', 'Benazepril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Benazepril', 'Sacubitril_Valsartan', 'SEVERE');
+  });
 });
