@@ -514,4 +514,12 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['angioedema', 'hereditary angioedema', 'concomitant sacubitril']) expect(call('check_contraindications', 'Benazepril', [c]).contraindicated, c).to.equal(true);
     bothWays('Benazepril', 'Sacubitril_Valsartan', 'SEVERE');
   });
+
+  it('Ramipril, Chlorthalidone and Clonidine answer the conditions of their labels', () => {
+    for (const c of ['history of ace inhibitor angioedema', 'concomitant sacubitril', 'aliskiren in a patient with diabetes']) expect(call('check_contraindications', 'Ramipril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Ramipril', 'Sacubitril_Valsartan', 'SEVERE');
+    for (const c of ['anuric', 'sulfa allergy']) expect(call('check_contraindications', 'Chlorthalidone', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Clonidine', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Clonidine', ['sinus bradycardia'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
 });
