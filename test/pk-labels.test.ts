@@ -522,4 +522,10 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Clonidine', ['drug allergy']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Clonidine', ['sinus bradycardia'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
+
+  it('Bumetanide and Torsemide answer anuria and hepatic coma', () => {
+    for (const d of ['Bumetanide', 'Torsemide']) for (const c of ['anuric', 'hepatic precoma']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+    expect(call('check_contraindications', 'Bumetanide', ['severe electrolyte imbalance']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Torsemide', ['severe electrolyte imbalance']).contraindicated).to.equal(false);
+  });
 });
