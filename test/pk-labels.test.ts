@@ -528,4 +528,14 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Bumetanide', ['severe electrolyte imbalance']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Torsemide', ['severe electrolyte imbalance']).contraindicated).to.equal(false);
   });
+
+  it('Milrinone, Febuxostat, Thiamine and Dexamethasone answer their labels; febuxostat with a thiopurine is SEVERE', () => {
+    expect(call('check_contraindications', 'Milrinone', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Febuxostat', ['taking azathioprine']).contraindicated).to.equal(true);
+    bothWays('Febuxostat', 'Azathioprine', 'SEVERE');
+    bothWays('Febuxostat', 'Mercaptopurine', 'SEVERE');
+    expect(call('check_contraindications', 'Thiamine', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dexamethasone', ['systemic fungal infections']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dexamethasone', ['diabetes mellitus'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
 });
