@@ -538,4 +538,12 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Dexamethasone', ['systemic fungal infections']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Dexamethasone', ['diabetes mellitus'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
+
+  it('Octreotide, Labetalol and Hydralazine answer the conditions of their labels', () => {
+    expect(call('check_contraindications', 'Octreotide', ['drug allergy']).contraindicated).to.equal(true);
+    for (const c of ['bronchial asthma', 'obstructive airway disease', 'complete heart block', 'cardiogenic shock']) expect(call('check_contraindications', 'Labetalol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Labetalol', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Hydralazine', ['coronary_artery_disease']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Hydralazine', ['pregnancy']).contraindicated).to.equal(false);
+  });
 });
