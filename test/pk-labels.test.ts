@@ -546,4 +546,8 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Hydralazine', ['coronary_artery_disease']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Hydralazine', ['pregnancy']).contraindicated).to.equal(false);
   });
+
+  it('Isoproterenol answers angina, ventricular arrhythmias and digitalis toxicity', () => {
+    for (const c of ['angina pectoris', 'ventricular arrhythmias', 'tachyarrhythmias', 'sulfite allergy']) expect(call('check_contraindications', 'Isoproterenol', [c]).contraindicated, c).to.equal(true);
+  });
 });
