@@ -550,4 +550,11 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
   it('Isoproterenol answers angina, ventricular arrhythmias and digitalis toxicity', () => {
     for (const c of ['angina pectoris', 'ventricular arrhythmias', 'tachyarrhythmias', 'sulfite allergy']) expect(call('check_contraindications', 'Isoproterenol', [c]).contraindicated, c).to.equal(true);
   });
+
+  it('Simvastatin and Atenolol answer their labels; simvastatin with its contraindicated co-medications is SEVERE', () => {
+    for (const c of ['active liver disease', 'pregnant', 'breastfeeding']) expect(call('check_contraindications', 'Simvastatin', [c]).contraindicated, c).to.equal(true);
+    for (const other of ['Clarithromycin', 'Erythromycin', 'Cyclosporine']) bothWays('Simvastatin', other, 'SEVERE');
+    for (const c of ['sinus bradycardia', 'complete heart block', 'cardiogenic shock', 'overt heart failure']) expect(call('check_contraindications', 'Atenolol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Atenolol', ['pheochromocytoma']).contraindicated).to.equal(false);
+  });
 });
