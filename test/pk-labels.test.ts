@@ -557,4 +557,10 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['sinus bradycardia', 'complete heart block', 'cardiogenic shock', 'overt heart failure']) expect(call('check_contraindications', 'Atenolol', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Atenolol', ['pheochromocytoma']).contraindicated).to.equal(false);
   });
+
+  it('Sodium bicarbonate and Hydrocortisone answer the conditions of their labels', () => {
+    for (const c of ['continuous gastrointestinal suction', 'diuretic-induced hypochloremic alkalosis']) expect(call('check_contraindications', 'Sodium_Bicarbonate', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Sodium_Bicarbonate', ['hyperkalemia']).contraindicated).to.equal(false);
+    for (const c of ['systemic fungal infections', 'live vaccine', 'premature infant']) expect(call('check_contraindications', 'Hydrocortisone', [c]).contraindicated, c).to.equal(true);
+  });
 });
