@@ -563,4 +563,11 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Sodium_Bicarbonate', ['hyperkalemia']).contraindicated).to.equal(false);
     for (const c of ['systemic fungal infections', 'live vaccine', 'premature infant']) expect(call('check_contraindications', 'Hydrocortisone', [c]).contraindicated, c).to.equal(true);
   });
+
+  it('Captopril and Telmisartan answer hypersensitivity and aliskiren in a patient with diabetes', () => {
+    for (const c of ['drug allergy', 'aliskiren in a patient with diabetes', 'neprilysin inhibitor within 36 hours']) expect(call('check_contraindications', 'Captopril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Captopril', 'Sacubitril_Valsartan', 'SEVERE');
+    for (const c of ['drug allergy', 'aliskiren in a patient with diabetes']) expect(call('check_contraindications', 'Telmisartan', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Telmisartan', ['severe hepatic impairment'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
 });
