@@ -570,4 +570,11 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['drug allergy', 'aliskiren in a patient with diabetes']) expect(call('check_contraindications', 'Telmisartan', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Telmisartan', ['severe hepatic impairment'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
+
+  it('Glimepiride, Losartan and Pravastatin answer the conditions of their labels', () => {
+    for (const c of ['drug allergy', 'sulfa allergy']) expect(call('check_contraindications', 'Glimepiride', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Losartan', ['aliskiren in a patient with diabetes']).contraindicated).to.equal(true);
+    for (const c of ['acute liver failure', 'decompensated cirrhosis']) expect(call('check_contraindications', 'Pravastatin', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['pregnancy', 'breastfeeding']) expect(call('check_contraindications', 'Pravastatin', [c])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
 });
