@@ -577,4 +577,9 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['acute liver failure', 'decompensated cirrhosis']) expect(call('check_contraindications', 'Pravastatin', [c]).contraindicated, c).to.equal(true);
     for (const c of ['pregnancy', 'breastfeeding']) expect(call('check_contraindications', 'Pravastatin', [c])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
+
+  it('Nifedipine answers hypersensitivity, and with a strong CYP3A4 inducer is SEVERE (ADALAT CC type label)', () => {
+    expect(call('check_contraindications', 'Nifedipine', ['drug allergy']).contraindicated).to.equal(true);
+    for (const other of ['Rifampin', 'Carbamazepine', 'Phenytoin']) bothWays('Nifedipine', other, 'SEVERE');
+  });
 });
