@@ -582,4 +582,9 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Nifedipine', ['drug allergy']).contraindicated).to.equal(true);
     for (const other of ['Rifampin', 'Carbamazepine', 'Phenytoin']) bothWays('Nifedipine', other, 'SEVERE');
   });
+
+  it('Promethazine injection answers children under 2, coma and phenothiazine hypersensitivity', () => {
+    for (const c of ['pediatric patients less than 2 years of age', 'coma', 'phenothiazine allergy']) expect(call('check_contraindications', 'Promethazine', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Promethazine', ['asthma'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
 });
