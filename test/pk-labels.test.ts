@@ -587,4 +587,8 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['pediatric patients less than 2 years of age', 'coma', 'phenothiazine allergy']) expect(call('check_contraindications', 'Promethazine', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Promethazine', ['asthma'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
+
+  it('Glipizide answers the union of its immediate- and extended-release labels', () => {
+    for (const c of ['drug allergy', 'sulfa allergy', 'diabetic ketoacidosis']) expect(call('check_contraindications', 'Glipizide', [c]).contraindicated, c).to.equal(true);
+  });
 });
