@@ -591,4 +591,8 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
   it('Glipizide answers the union of its immediate- and extended-release labels', () => {
     for (const c of ['drug allergy', 'sulfa allergy', 'diabetic ketoacidosis']) expect(call('check_contraindications', 'Glipizide', [c]).contraindicated, c).to.equal(true);
   });
+
+  it('Potassium phosphate answers hyperkalemia, hyperphosphatemia, hypercalcemia and significant hypocalcemia', () => {
+    for (const c of ['hyperkalemia', 'high phosphate', 'hypercalcemia', 'severe hypocalcemia']) expect(call('check_contraindications', 'Potassium_Phosphate', [c]).contraindicated, c).to.equal(true);
+  });
 });
