@@ -595,4 +595,9 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
   it('Potassium phosphate answers hyperkalemia, hyperphosphatemia, hypercalcemia and significant hypocalcemia', () => {
     for (const c of ['hyperkalemia', 'high phosphate', 'hypercalcemia', 'severe hypocalcemia']) expect(call('check_contraindications', 'Potassium_Phosphate', [c]).contraindicated, c).to.equal(true);
   });
+
+  it('Magnesium sulfate answers heart block, myocardial damage and toxemia in the two hours before delivery', () => {
+    for (const c of ['av block', 'complete heart block', 'myocardial damage', 'eclampsia within 2 hours of delivery']) expect(call('check_contraindications', 'Magnesium_Sulfate', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Magnesium_Sulfate', ['preeclampsia'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
 });
