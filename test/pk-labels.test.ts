@@ -600,4 +600,8 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['av block', 'complete heart block', 'myocardial damage', 'eclampsia within 2 hours of delivery']) expect(call('check_contraindications', 'Magnesium_Sulfate', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Magnesium_Sulfate', ['preeclampsia'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
+
+  it('IV epinephrine has no label contraindication: it answers false, not null', () => {
+    expect(call('check_contraindications', 'Epinephrine_IV', ['hypertension'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
 });
