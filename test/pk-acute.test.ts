@@ -260,11 +260,12 @@ describe('pk buprenorphine, promethazine and terbutaline injections (issue 24)',
 });
 
 describe('pk isoproterenol and procainamide (issue 24)', () => {
-  it('procainamide: injected no faster than 50 mg/min; isoproterenol resolves and its unread label answers null; procainamide\'s read label answers for its conditions', () => {
+  it('procainamide: injected no faster than 50 mg/min; isoproterenol resolves and its read label answers false outside its section; procainamide\'s read label answers for its conditions', () => {
     expect(level('Procainamide', 50, 'mg/min')).to.not.equal('ERROR');
     expect(level('Procainamide', 60, 'mg/min')).to.equal('ERROR');
     expect(call('get_profile', 'Isoprenaline')).to.include({ found: true, name: 'Isoproterenol' });
-    expect(contraindicated('Isoproterenol', 'pregnancy')).to.equal(null); // a vocabulary condition, unread label
+    expect(contraindicated('Isoproterenol', 'pregnancy')).to.equal(false); // read: pregnancy is not in its Contraindications section
+    expect(contraindicated('Isoproterenol', 'digitalis_toxicity')).to.equal(true);
     expect(contraindicated('Procainamide', 'pregnancy')).to.equal(false); // read: pregnancy is not in its Contraindications section
     expect(contraindicated('Procainamide', 'systemic lupus erythematosus')).to.equal(true);
   });

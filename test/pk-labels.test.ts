@@ -116,7 +116,7 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
   });
 
   it('a drug whose label was not read answers null with not_checked, never false; a listed condition is still true', () => {
-    const unread = call('check_contraindications', 'Argatroban', ['active_bleeding']);
+    const unread = call('check_contraindications', 'Budesonide', ['active_bleeding']);
     expect(unread).to.deep.include({ contraindicated: null, reasons: [], not_checked: ['active_bleeding'], checked_against: null });
     expect(call('check_contraindications', 'Ticagrelor', ['severe hepatic impairment']).contraindicated).to.equal(true);
   });
@@ -447,5 +447,163 @@ describe('RxNorm names generator (scripts/data/rxnorm-names.ts)', () => {
     expect(names.Digoxin!.brands).to.deep.equal([]);
     expect(dropped.map((d) => d.brand)).to.include('Lanoxin');
     expect(dropped.find((d) => d.brand === 'Lanoxin')!.reason).to.equal('brand of Digoxin and Digoxin_PO');
+  });
+});
+
+describe('pk contraindications of the antithrombotic and acute-care labels read for issue 24 item 2', () => {
+  it('Bivalirudin and Argatroban answer active bleeding and hypersensitivity, and nothing else', () => {
+    for (const d of ['Bivalirudin', 'Argatroban']) {
+      for (const c of ['major bleeding', 'drug allergy']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+      expect(call('check_contraindications', d, ['severe hepatic impairment']), d).to.deep.include({ contraindicated: false, not_checked: [] });
+    }
+  });
+
+  it('Eptifibatide and Tirofiban answer their label conditions, and a second GP IIb/IIIa inhibitor is SEVERE both ways', () => {
+    for (const c of ['on hemodialysis', 'major surgery within 6 weeks', 'history of intracranial hemorrhage', 'low platelet count']) expect(call('check_contraindications', 'Eptifibatide', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['major surgery within 30 days', 'history of thrombocytopenia with prior exposure', 'bleeding disorder']) expect(call('check_contraindications', 'Tirofiban', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Tirofiban', ['pregnancy']).contraindicated).to.equal(false);
+    bothWays('Eptifibatide', 'Tirofiban', 'SEVERE');
+  });
+
+  it('Adenosine, Glucagon and Methylprednisolone answer the conditions of their labels', () => {
+    for (const c of ['complete heart block', 'sick sinus syndrome']) expect(call('check_contraindications', 'Adenosine', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Adenosine', ['pregnancy']).contraindicated).to.equal(false);
+    for (const c of ['phaeochromocytoma', 'insulinoma']) expect(call('check_contraindications', 'Glucagon', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['systemic fungal infections', "cow's milk allergy"]) expect(call('check_contraindications', 'Methylprednisolone', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Methylprednisolone', ['hypertension']).contraindicated).to.equal(false);
+  });
+
+  it('Tenecteplase and Reteplase answer the thrombolytic contraindications of their labels', () => {
+    for (const d of ['Tenecteplase', 'Reteplase']) {
+      for (const c of ['history of cva', 'active hemorrhage', 'bleeding disorder']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+      expect(call('check_contraindications', d, ['pregnancy']).contraindicated, d).to.equal(false);
+    }
+    // a history of stroke contraindicates drugs whose labels name stroke or TIA (prasugrel), not the reverse
+    expect(call('check_contraindications', 'Tenecteplase', ['transient ischemic attack']).contraindicated).to.equal(false);
+  });
+
+  it("Epinephrine and Phenylephrine (sections read 'None'), Calcium chloride, Mannitol and Epoprostenol answer their labels", () => {
+    for (const d of ['Epinephrine', 'Phenylephrine']) expect(call('check_contraindications', d, ['coronary artery disease']), d).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Calcium_Chloride', ['VF']).contraindicated).to.equal(true);
+    for (const c of ['anuric', 'pulmonary oedema', 'intracranial hemorrhage', 'severely dehydrated']) expect(call('check_contraindications', 'Mannitol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Epoprostenol', ['HFrEF']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Epoprostenol', ['heart failure']).contraindicated).to.equal(false);
+  });
+
+  it('the five insulins answer hypoglycemia and hypersensitivity; Levothyroxine and Colchicine answer their labels', () => {
+    for (const d of ['Insulin_Lispro', 'Insulin_Aspart', 'Insulin_NPH', 'Insulin_Detemir', 'Insulin_Degludec']) {
+      expect(call('check_contraindications', d, ['low blood sugar']).contraindicated, d).to.equal(true);
+      expect(call('check_contraindications', d, ['hyperkalemia']), d).to.deep.include({ contraindicated: false, not_checked: [] });
+    }
+    for (const c of ['thyrotoxicosis', 'acute mi', 'adrenal insufficiency']) expect(call('check_contraindications', 'Levothyroxine', [c]).contraindicated, c).to.equal(true);
+    // colchicine is contraindicated only with a P-gp or strong CYP3A4 inhibitor in renal or hepatic impairment
+    expect(call('check_contraindications', 'Colchicine', ['renal impairment with a strong cyp3a4 inhibitor']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Colchicine', ['severe renal impairment']).contraindicated).to.equal(false);
+    bothWays('Colchicine', 'Clarithromycin', 'MAJOR');
+  });
+
+  it('Lovastatin answers its label and erythromycin, named among its contraindicated CYP3A4 inhibitors, is SEVERE both ways', () => {
+    for (const c of ['active liver disease', 'pregnant', 'breastfeeding']) expect(call('check_contraindications', 'Lovastatin', [c]).contraindicated, c).to.equal(true);
+    bothWays('Lovastatin', 'Erythromycin', 'SEVERE');
+    bothWays('Lovastatin', 'Clarithromycin', 'SEVERE');
+  });
+
+  it('Candesartan, Irbesartan and Olmesartan answer aliskiren in diabetes; Benazepril answers any angioedema and a neprilysin inhibitor', () => {
+    for (const d of ['Candesartan', 'Irbesartan', 'Olmesartan']) {
+      expect(call('check_contraindications', d, ['aliskiren in a patient with diabetes']).contraindicated, d).to.equal(true);
+      expect(call('check_contraindications', d, ['hyperkalemia']).contraindicated, d).to.equal(false);
+    }
+    for (const c of ['angioedema', 'hereditary angioedema', 'concomitant sacubitril']) expect(call('check_contraindications', 'Benazepril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Benazepril', 'Sacubitril_Valsartan', 'SEVERE');
+  });
+
+  it('Ramipril, Chlorthalidone and Clonidine answer the conditions of their labels', () => {
+    for (const c of ['history of ace inhibitor angioedema', 'concomitant sacubitril', 'aliskiren in a patient with diabetes']) expect(call('check_contraindications', 'Ramipril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Ramipril', 'Sacubitril_Valsartan', 'SEVERE');
+    for (const c of ['anuric', 'sulfa allergy']) expect(call('check_contraindications', 'Chlorthalidone', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Clonidine', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Clonidine', ['sinus bradycardia'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Bumetanide and Torsemide answer anuria and hepatic coma', () => {
+    for (const d of ['Bumetanide', 'Torsemide']) for (const c of ['anuric', 'hepatic precoma']) expect(call('check_contraindications', d, [c]).contraindicated, `${d}: ${c}`).to.equal(true);
+    expect(call('check_contraindications', 'Bumetanide', ['severe electrolyte imbalance']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Torsemide', ['severe electrolyte imbalance']).contraindicated).to.equal(false);
+  });
+
+  it('Milrinone, Febuxostat, Thiamine and Dexamethasone answer their labels; febuxostat with a thiopurine is SEVERE', () => {
+    expect(call('check_contraindications', 'Milrinone', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Febuxostat', ['taking azathioprine']).contraindicated).to.equal(true);
+    bothWays('Febuxostat', 'Azathioprine', 'SEVERE');
+    bothWays('Febuxostat', 'Mercaptopurine', 'SEVERE');
+    expect(call('check_contraindications', 'Thiamine', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dexamethasone', ['systemic fungal infections']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Dexamethasone', ['diabetes mellitus'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Octreotide, Labetalol and Hydralazine answer the conditions of their labels', () => {
+    expect(call('check_contraindications', 'Octreotide', ['drug allergy']).contraindicated).to.equal(true);
+    for (const c of ['bronchial asthma', 'obstructive airway disease', 'complete heart block', 'cardiogenic shock']) expect(call('check_contraindications', 'Labetalol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Labetalol', ['pregnancy']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Hydralazine', ['coronary_artery_disease']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Hydralazine', ['pregnancy']).contraindicated).to.equal(false);
+  });
+
+  it('Isoproterenol answers angina, ventricular arrhythmias and digitalis toxicity', () => {
+    for (const c of ['angina pectoris', 'ventricular arrhythmias', 'tachyarrhythmias', 'sulfite allergy']) expect(call('check_contraindications', 'Isoproterenol', [c]).contraindicated, c).to.equal(true);
+  });
+
+  it('Simvastatin and Atenolol answer their labels; simvastatin with its contraindicated co-medications is SEVERE', () => {
+    for (const c of ['active liver disease', 'pregnant', 'breastfeeding']) expect(call('check_contraindications', 'Simvastatin', [c]).contraindicated, c).to.equal(true);
+    for (const other of ['Clarithromycin', 'Erythromycin', 'Cyclosporine']) bothWays('Simvastatin', other, 'SEVERE');
+    for (const c of ['sinus bradycardia', 'complete heart block', 'cardiogenic shock', 'overt heart failure']) expect(call('check_contraindications', 'Atenolol', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Atenolol', ['pheochromocytoma']).contraindicated).to.equal(false);
+  });
+
+  it('Sodium bicarbonate and Hydrocortisone answer the conditions of their labels', () => {
+    for (const c of ['continuous gastrointestinal suction', 'diuretic-induced hypochloremic alkalosis']) expect(call('check_contraindications', 'Sodium_Bicarbonate', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Sodium_Bicarbonate', ['hyperkalemia']).contraindicated).to.equal(false);
+    for (const c of ['systemic fungal infections', 'live vaccine', 'premature infant']) expect(call('check_contraindications', 'Hydrocortisone', [c]).contraindicated, c).to.equal(true);
+  });
+
+  it('Captopril and Telmisartan answer hypersensitivity and aliskiren in a patient with diabetes', () => {
+    for (const c of ['drug allergy', 'aliskiren in a patient with diabetes', 'neprilysin inhibitor within 36 hours']) expect(call('check_contraindications', 'Captopril', [c]).contraindicated, c).to.equal(true);
+    bothWays('Captopril', 'Sacubitril_Valsartan', 'SEVERE');
+    for (const c of ['drug allergy', 'aliskiren in a patient with diabetes']) expect(call('check_contraindications', 'Telmisartan', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Telmisartan', ['severe hepatic impairment'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Glimepiride, Losartan and Pravastatin answer the conditions of their labels', () => {
+    for (const c of ['drug allergy', 'sulfa allergy']) expect(call('check_contraindications', 'Glimepiride', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Losartan', ['aliskiren in a patient with diabetes']).contraindicated).to.equal(true);
+    for (const c of ['acute liver failure', 'decompensated cirrhosis']) expect(call('check_contraindications', 'Pravastatin', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['pregnancy', 'breastfeeding']) expect(call('check_contraindications', 'Pravastatin', [c])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Nifedipine answers hypersensitivity, and with a strong CYP3A4 inducer is SEVERE (ADALAT CC type label)', () => {
+    expect(call('check_contraindications', 'Nifedipine', ['drug allergy']).contraindicated).to.equal(true);
+    for (const other of ['Rifampin', 'Carbamazepine', 'Phenytoin']) bothWays('Nifedipine', other, 'SEVERE');
+  });
+
+  it('Promethazine injection answers children under 2, coma and phenothiazine hypersensitivity', () => {
+    for (const c of ['pediatric patients less than 2 years of age', 'coma', 'phenothiazine allergy']) expect(call('check_contraindications', 'Promethazine', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Promethazine', ['asthma'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Glipizide answers the union of its immediate- and extended-release labels', () => {
+    for (const c of ['drug allergy', 'sulfa allergy', 'diabetic ketoacidosis']) expect(call('check_contraindications', 'Glipizide', [c]).contraindicated, c).to.equal(true);
+  });
+
+  it('Potassium phosphate answers hyperkalemia, hyperphosphatemia, hypercalcemia and significant hypocalcemia', () => {
+    for (const c of ['hyperkalemia', 'high phosphate', 'hypercalcemia', 'severe hypocalcemia']) expect(call('check_contraindications', 'Potassium_Phosphate', [c]).contraindicated, c).to.equal(true);
+  });
+
+  it('Magnesium sulfate answers heart block, myocardial damage and toxemia in the two hours before delivery', () => {
+    for (const c of ['av block', 'complete heart block', 'myocardial damage', 'eclampsia within 2 hours of delivery']) expect(call('check_contraindications', 'Magnesium_Sulfate', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Magnesium_Sulfate', ['preeclampsia'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('IV epinephrine has no label contraindication: it answers false, not null', () => {
+    expect(call('check_contraindications', 'Epinephrine_IV', ['hypertension'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
 });
