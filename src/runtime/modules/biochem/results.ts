@@ -1,12 +1,10 @@
 // What each biochem function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField } from '../types.js';
+import { found, oneOf, optional, text } from '../util/result-fields.js';
 
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 /** A value the table may not hold (null), absent when the name was not found. */
 const held = (name: string, type: 'number' | 'string', description: string, unit?: string): ResultField =>
   optional({ name, type: [type, 'null'], description: `${description}; null when not held`, ...(unit && { unit }) });
-const text = (name: string, description: string, values?: readonly string[]): ResultField => ({ name, type: 'string', description, ...(values && { enum: values }) });
-const found = (what: string): ResultField => ({ name: 'found', type: 'boolean', description: `false for ${what} not in the table` });
 const strings = (name: string, description: string): ResultField => optional({ name, type: ['array', 'null'], items: { type: 'string', description: 'a name' }, description });
 
 /** Where the kinetic constants come from; null (with a note) when the enzyme has none. */
@@ -152,7 +150,7 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: 'calculated serum osmolality and the osmolal gap',
     fields: [
       { name: 'osmolality', type: 'number', unit: 'mOsm/kg', description: '2·Na + glucose/18 + BUN/2.8, one decimal' },
-      text('status', 'against 275–295 mOsm/kg', ['LOW', 'NORMAL', 'HIGH']),
+      oneOf('status', 'against 275–295 mOsm/kg', ['LOW', 'NORMAL', 'HIGH']),
       text('normal_range', 'the range used, as text'),
       { name: 'measured_osm', type: ['number', 'null'], unit: 'mOsm/kg', description: 'the measured value given; null when none' },
       { name: 'osmolal_gap', type: ['number', 'null'], unit: 'mOsm/kg', description: 'measured − calculated, one decimal; null without a measured value' },
@@ -165,7 +163,7 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       { name: 'anion_gap', type: 'number', unit: 'mmol/L', description: 'Na − (Cl + HCO3), one decimal' },
       { name: 'anion_gap_corrected', type: ['number', 'null'], unit: 'mmol/L', description: 'gap + 2.5·(4.0 − albumin), one decimal; null without albumin' },
-      text('status', 'against 8–12 (the corrected gap when given)', ['LOW', 'NORMAL', 'ELEVATED']),
+      oneOf('status', 'against 8–12 (the corrected gap when given)', ['LOW', 'NORMAL', 'ELEVATED']),
       text('normal_range', 'the range used, as text'),
     ],
   },

@@ -1,8 +1,7 @@
 // What each db function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ResultSpec, ValueSpec } from '../types.js';
+import { optional, text } from '../util/result-fields.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 const time = (name: string, description: string): ResultField => text(name, `${description} (ISO 8601, UTC)`);
 const nullable = (name: string, type: 'number' | 'string', description: string, unit?: string): ResultField => ({ name, type: [type, 'null'], description, ...(unit && { unit }) });
 

@@ -1,9 +1,7 @@
 // What each epi function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
+import { num, oneOf, optional, text } from '../util/result-fields.js';
 
-const num = (name: string, unit: string | null, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }), ...extra });
-const text = (name: string, description: string, values?: readonly string[]): ResultField => ({ name, type: 'string', description, ...(values && { enum: values }) });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 const people = (name: string, description: string): ResultField => num(name, null, `${description} (people, whole)`);
 
 const HIT: ResultField[] = [
@@ -34,9 +32,9 @@ export const EPI_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('beta', '1/day', 'the transmission rate given'),
       num('gamma', '1/day', 'the recovery rate given'),
       num('infectious_period_days', 'days', '1 / γ, one decimal'),
-      text('status', 'EPIDEMIC above 1, DECLINING below, ENDEMIC at 1', ['EPIDEMIC', 'ENDEMIC', 'DECLINING']),
+      oneOf('status', 'EPIDEMIC above 1, DECLINING below, ENDEMIC at 1', ['EPIDEMIC', 'ENDEMIC', 'DECLINING']),
       ...HIT,
-      text('model', 'SEIR when an incubation rate is given, else SIR', ['SIR', 'SEIR']),
+      oneOf('model', 'SEIR when an incubation rate is given, else SIR', ['SIR', 'SEIR']),
       optional(num('sigma', '1/day', 'the incubation rate given (SEIR)')),
       optional(num('incubation_period_days', 'days', '1 / σ, one decimal (SEIR)')),
     ],

@@ -2,11 +2,7 @@
 import { dataPackField } from '../pack-fields.js';
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { PHENOTYPE_CODES } from './phenotype.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const maybeText = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: ['string', 'null'], description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const names = (name: string, description: string, item: string): ResultField => ({ name, type: 'array', items: { type: 'string', description: item }, description });
+import { maybeText, names, optional, text } from '../util/result-fields.js';
 
 const gene = (description: string): ResultField => text('gene', description);
 const phenotype = (description: string): ResultField => text('phenotype', description, { enum: PHENOTYPE_CODES });

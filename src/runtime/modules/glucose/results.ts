@@ -1,9 +1,8 @@
 // What each glucose function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField } from '../types.js';
+import { always, num, text } from '../util/result-fields.js';
 
-const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const method = (value: string): ResultField => text('method', `always \`${value}\``, { enum: [value] });
+const method = (value: string): ResultField => always('method', value);
 
 const tdd = num('tdd', 'units/day', 'the total daily insulin dose given');
 const currentBg = num('current_bg', 'mg/dL', 'the glucose given');

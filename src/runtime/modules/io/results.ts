@@ -5,12 +5,7 @@ import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { DEVICE_KINDS, DEVICE_STATUSES, MAX_LOG_ENTRIES } from './devices.js';
 import { ALL_VITALS, CHANNELS, VITALS, type VitalParameter } from './simulation.js';
 import { MODES, NUMERIC_SETTINGS } from './ventilator.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-const always = (name: string, value: string): ResultField => text(name, `always \`${value}\``, { enum: [value] });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
+import { always, flag, num, optional, text } from '../util/result-fields.js';
 
 /** The last field of every io answer. */
 const SIMULATED = flag('simulated', 'always true: the device is simulated and no hardware was contacted');

@@ -1,14 +1,12 @@
 // What each lab function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
+import { always, optional, strings, text } from '../util/result-fields.js';
 
 const FLAGS = ['NORMAL', 'LOW', 'HIGH', 'CRITICAL_LOW', 'CRITICAL_HIGH', 'PANIC_LOW', 'PANIC_HIGH', 'UNIT_AMBIGUOUS'];
 
 /** One interpreted value: a known test, a test not found (found false, with suggestions), or a value whose unit is ambiguous. */
 const LAB_RESULT_FIELDS: ResultField[] = [
-  text('type', 'always `LAB_RESULT`', { enum: ['LAB_RESULT'] }),
+  always('type', 'LAB_RESULT'),
   text('test', 'the test name as given'),
   { name: 'value', type: ['number', 'null'], description: "the value in the test's unit; null when its unit is ambiguous" },
   { name: 'flag', type: ['string', 'null'], enum: FLAGS, description: 'where the value falls; null for a test not found' },
@@ -63,8 +61,6 @@ const PANEL_ITEM: ValueSpec = {
   fields: [...LAB_RESULT_FIELDS, optional({ name: 'in_panel', type: 'boolean', description: 'false for a known test given that is not a member of the panel' })],
 };
 
-const names = (description: string): ResultField['items'] => ({ type: 'string', description });
-
 export const LAB_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   interpret: { type: 'LAB_RESULT', description: 'the value flagged against its interval and limits', fields: LAB_RESULT_FIELDS },
   panel: {
@@ -77,10 +73,10 @@ export const LAB_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       optional({ name: 'abnormal_count', type: 'integer', description: 'values not NORMAL' }),
       optional({ name: 'critical_count', type: 'integer', description: 'values critical or panic' }),
       optional({ name: 'results', type: 'array', items: PANEL_ITEM, description: 'each value: panel tests in panel order, then other known tests' }),
-      optional({ name: 'abnormal', type: 'array', items: names('a canonical test name'), description: 'the tests not NORMAL' }),
-      optional({ name: 'critical', type: 'array', items: names('a canonical test name'), description: 'the tests critical or panic' }),
-      optional({ name: 'unrecognized', type: 'array', items: names('a name as given'), description: 'names given that are no known test' }),
-      optional({ name: 'missing', type: 'array', items: names('a canonical test name'), description: 'panel tests not given' }),
+      optional({ name: 'abnormal', type: 'array', items: strings('a canonical test name'), description: 'the tests not NORMAL' }),
+      optional({ name: 'critical', type: 'array', items: strings('a canonical test name'), description: 'the tests critical or panic' }),
+      optional({ name: 'unrecognized', type: 'array', items: strings('a name as given'), description: 'names given that are no known test' }),
+      optional({ name: 'missing', type: 'array', items: strings('a canonical test name'), description: 'panel tests not given' }),
     ],
   },
   gfr: {

@@ -3,14 +3,9 @@ import { dataPackField } from '../pack-fields.js';
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { SITE_MEANINGS, SITES } from './breakpoint-row.js';
 import { regimens } from './tables.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const maybeText = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: ['string', 'null'], description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const names = (name: string, description: string, item: string): ResultField => ({ name, type: 'array', items: { type: 'string', description: item }, description });
+import { found, maybeText, names, optional, text } from '../util/result-fields.js';
 
 const MIC_UNIT = 'mcg/mL';
-const found = (what: string): ResultField => ({ name: 'found', type: 'boolean', description: `false for ${what} not in the table` });
 
 /** An organism's facts, as the organism table holds them. */
 const ORGANISM_FACT_FIELDS: ResultField[] = [

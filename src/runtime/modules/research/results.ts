@@ -2,10 +2,7 @@
 import type { RecordResultSpec, ResultField } from '../types.js';
 import { PATIENT_FIELDS } from '../util/patient.js';
 import { BOOLEAN_FIELDS, KEPT_FIELDS, METHOD } from './deidentify.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const whole = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'integer', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
+import { always, int, optional, text } from '../util/result-fields.js';
 
 /** What each kept yes/no patient field says (the numeric ones take their meaning and unit from the patient field table). */
 const BOOLEAN_MEANINGS: Readonly<Record<(typeof BOOLEAN_FIELDS)[number], string>> = {
@@ -47,8 +44,8 @@ const CONSENT: RecordResultSpec = {
 const byArm = (description: string): ResultField['items'] => ({ type: 'string', description });
 const armCounts: ResultField = { name: 'arm_counts', type: 'object', description: 'patients allocated to each arm, by arm label (Arm_A: 10, …)' };
 const assignments: ResultField = { name: 'assignments', type: 'object', description: 'the arm label of each patient id (PT-0001: Arm_B, …), in allocation order' };
-const blockSize = whole('block_size', 'patients per permuted block');
-const seed = whole('seed', 'the generator seed used (the one given, or the one drawn): the same seed redoes the allocation');
+const blockSize = int('block_size', 'patients per permuted block');
+const seed = int('seed', 'the generator seed used (the one given, or the one drawn): the same seed redoes the allocation');
 
 export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   deidentify: {
@@ -58,7 +55,7 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       { name: 'patient_hash', type: ['string', 'null'], description: 'keyed pseudonym of the first identifier sent (id, patient_id, mrn, name): 32 hex digits, the same for the same patient in this organization; null without an identifier' },
       { name: 'age', type: ['number', 'string', 'null'], unit: 'years', description: 'the age, or `90+` for an age over 89; null when not sent' },
       { name: 'sex', type: ['string', 'null'], enum: ['M', 'F'], description: 'the sex; null when not sent' },
-      optional(whole('birth_year', 'the year of birth_date, kept only beside an age of 89 or less')),
+      optional(int('birth_year', 'the year of birth_date, kept only beside an age of 89 or less')),
       ...[...KEPT_FIELDS].map(keptField),
       { name: 'removed_fields', type: 'array', items: { type: 'string', description: 'a field name as sent' }, description: 'the fields sent that were removed, in the order sent' },
       text('method', 'the de-identification method, as one sentence', { enum: [METHOD] }),
@@ -69,7 +66,7 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: "the de-identified record stored in the organization's study data",
     fields: [
       studyId,
-      whole('record_id', 'the id of the stored record'),
+      int('record_id', 'the id of the stored record'),
       { name: 'stored', type: 'boolean', description: 'always true (a record that cannot be stored is an error)' },
     ],
   },
@@ -79,13 +76,13 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'RESEARCH_RANDOMIZE',
     description: 'a permuted-block allocation of patients PT-0001… to arms',
     fields: [
-      whole('patient_count', 'patients allocated'),
-      whole('arms', 'number of arms'),
+      int('patient_count', 'patients allocated'),
+      int('arms', 'number of arms'),
       { name: 'arm_labels', type: 'array', items: byArm('an arm label'), description: 'the arm labels, Arm_A…' },
       { name: 'ratio', type: 'array', items: { type: 'integer', description: "an arm's share" }, description: 'the allocation ratio used, one entry per arm' },
       blockSize,
       seed,
-      text('method', 'always `permuted blocks`', { enum: ['permuted blocks'] }),
+      always('method', 'permuted blocks'),
       armCounts,
       assignments,
     ],
@@ -99,8 +96,8 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       { name: 'power', type: 'number', description: 'the power (1 − β) given' },
       { name: 'z_alpha', type: 'number', description: 'the normal quantile at 1 − α/2, four decimals' },
       { name: 'z_beta', type: 'number', description: 'the normal quantile at the power, four decimals' },
-      whole('n_per_group', 'patients per group, rounded up'),
-      whole('total_n', 'patients in both groups'),
+      int('n_per_group', 'patients per group, rounded up'),
+      int('total_n', 'patients in both groups'),
     ],
   },
   stratify: {
@@ -109,7 +106,7 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       text('variable', 'the stratification variable'),
       { name: 'strata', type: 'array', items: { type: 'string', description: 'a stratum name' }, description: 'the stratum names, in the order given' },
-      whole('patient_count', 'patients split across the strata'),
+      int('patient_count', 'patients split across the strata'),
       { name: 'allocation', type: 'object', description: 'the number of slots of each stratum, by stratum name (earlier strata take the remainder)' },
       { name: 'patients', type: 'object', description: 'the patient ids (PT-0001…) of each stratum, by stratum name' },
       optional(seed),

@@ -1,11 +1,8 @@
 // What each score answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField } from '../types.js';
+import { always, flag, num, text } from '../util/result-fields.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const num = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'number', description, ...extra });
-const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-
-const TAG: ResultField = text('type', 'always `SCORE`', { enum: ['SCORE'] });
+const TAG: ResultField = always('type', 'SCORE');
 const scoring = (name: string): ResultField => text('scoring', 'which score this is', { enum: [name] });
 
 /** The fields every points score has: its name, points, maximum and the points of each criterion. */
@@ -13,8 +10,8 @@ function pointsFields(name: string, max: number): ResultField[] {
   return [
     TAG,
     scoring(name),
-    num('score', 'total points'),
-    num('max_score', `the highest possible total (${max})`),
+    num('score', null, 'total points'),
+    num('max_score', null, `the highest possible total (${max})`),
     { name: 'components', type: 'object', description: 'points of each criterion, by criterion name' },
   ];
 }
@@ -40,13 +37,13 @@ export const SCORE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   heart_score: record('HEART score', [
     ...pointsFields('HEART', 10),
     text('risk', 'risk band', { enum: ['LOW', 'MODERATE', 'HIGH'] }),
-    num('mace_6wk_percent', 'major adverse cardiac events within 6 weeks for the band, as published', { unit: '%' }),
+    num('mace_6wk_percent', '%', 'major adverse cardiac events within 6 weeks for the band, as published'),
     text('recommendation', 'advice for the band'),
   ]),
   framingham: record('Framingham 10-year cardiovascular risk', [
     TAG,
     scoring('Framingham'),
-    num('risk_10yr_percent', '10-year risk of cardiovascular disease, one decimal', { unit: '%' }),
+    num('risk_10yr_percent', '%', '10-year risk of cardiovascular disease, one decimal'),
     text('category', 'risk category', { enum: ['LOW', 'MODERATE', 'HIGH'] }),
     flag('outside_validation', 'true for ages 75 to 100, beyond the validated 30 to 74'),
   ]),
@@ -62,10 +59,10 @@ export const SCORE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       type: 'object',
       description: 'the values the formula used after its bounds',
       fields: [
-        num('creatinine', 'creatinine bounded to 1 to 4 (4 on dialysis)', { unit: 'mg/dL' }),
-        num('bilirubin', 'bilirubin, at least 1', { unit: 'mg/dL' }),
-        num('inr', 'INR, at least 1'),
-        num('sodium', 'sodium bounded to 125 to 137', { unit: 'mmol/L' }),
+        num('creatinine', 'mg/dL', 'creatinine bounded to 1 to 4 (4 on dialysis)'),
+        num('bilirubin', 'mg/dL', 'bilirubin, at least 1'),
+        num('inr', null, 'INR, at least 1'),
+        num('sodium', 'mmol/L', 'sodium bounded to 125 to 137'),
         flag('dialysis', 'whether dialysis was counted'),
       ],
     },
