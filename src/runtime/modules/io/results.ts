@@ -5,7 +5,7 @@ import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { DEVICE_KINDS, DEVICE_STATUSES, MAX_LOG_ENTRIES } from './devices.js';
 import { ALL_VITALS, CHANNELS, VITALS, type VitalParameter } from './simulation.js';
 import { MODES, NUMERIC_SETTINGS } from './ventilator.js';
-import { always, flag, num, optional, text } from '../util/result-fields.js';
+import { always, flag, int, num, optional, text } from '../util/result-fields.js';
 
 /** The last field of every io answer. */
 const SIMULATED = flag('simulated', 'always true: the device is simulated and no hardware was contacted');
@@ -116,13 +116,13 @@ export const IO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     text('channel', 'the channel', { enum: [...CHANNELS] }),
     num('duration_sec', 's', 'the duration'),
     num('sampling_rate_hz', 'Hz', 'the sampling rate'),
-    { name: 'samples', type: 'integer', description: 'samples: duration × rate, rounded' },
+    int('samples', 'samples: duration × rate, rounded'),
     { name: 'data', type: 'array', items: { type: 'number', description: 'one sample, four decimals' }, description: 'the samples: ECG_II in mV, PLETH normalized 0–1, RESP −1 to 1, ABP in mmHg' },
   ]),
   set_alarm: record('IO_ALARM_SET', 'the alarm limits set', [device(), text('parameter', 'the parameter, by its canonical name'), num('low_threshold', null, 'the low limit'), num('high_threshold', null, 'the high limit')]),
   check_alarms: record('IO_ALARM_CHECK', "each alarm checked against its parameter's last reading", [
     device(),
-    { name: 'alarms_triggered', type: 'integer', description: 'how many alarms were triggered' },
+    int('alarms_triggered', 'how many alarms were triggered'),
     { name: 'triggered', type: 'array', items: TRIGGERED_ALARM, description: 'the alarms triggered' },
     { name: 'not_read', type: 'array', items: { type: 'string', description: 'a parameter' }, description: 'parameters with an alarm but no reading in this run' },
   ]),
@@ -135,7 +135,7 @@ export const IO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     optional({ name: 'params', type: 'object', description: "a pump's programmed infusion (`infusion`: drug, rate, unit, dose_check) or a ventilator's settings sent, by name" }),
     optional({ name: 'last_readings', type: 'object', description: 'the last reading of each parameter read, by parameter name' }),
     optional({ name: 'alarms', type: 'object', description: 'the alarm limits (low, high) of each parameter, by parameter name' }),
-    optional({ name: 'log_size', type: 'integer', description: 'entries in the device log' }),
-    optional({ name: 'log_dropped', type: 'integer', description: `oldest entries dropped from the log (it keeps the newest ${MAX_LOG_ENTRIES})` }),
+    optional(int('log_size', 'entries in the device log')),
+    optional(int('log_dropped', `oldest entries dropped from the log (it keeps the newest ${MAX_LOG_ENTRIES})`)),
   ]),
 };

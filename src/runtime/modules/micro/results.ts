@@ -3,7 +3,7 @@ import { dataPackField } from '../pack-fields.js';
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { SITE_MEANINGS, SITES } from './breakpoint-row.js';
 import { regimens } from './tables.js';
-import { found, maybeText, names, optional, text } from '../util/result-fields.js';
+import { flag, found, maybeText, names, optional, text } from '../util/result-fields.js';
 
 const MIC_UNIT = 'mcg/mL';
 
@@ -44,7 +44,7 @@ const BREAKPOINT: ValueSpec = {
     optional({ name: 'atu', type: ['number', 'null'], unit: MIC_UNIT, description: "EUCAST's Area of Technical Uncertainty; null when none" }),
     SITE,
     optional(text('agent', 'the row\'s agent as EUCAST prints it')),
-    optional({ name: 'bracketed', type: 'boolean', description: 'whether EUCAST gives the breakpoint in brackets' }),
+    optional(flag('bracketed', 'whether EUCAST gives the breakpoint in brackets')),
     optional(names('notes', "EUCAST's notes on the row", 'a note')),
     text('standard', 'the standard of the row (EUCAST, CLSI M100, FDA STIC, FDA, or as a laboratory pack names it)'),
     text('edition', 'the edition of the standard'),
@@ -86,7 +86,7 @@ export const MICRO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       text('antibiotic', 'the antibiotic name (as given when not found)'),
       text('standard', 'the breakpoint standard the answer reads', { enum: ['EUCAST', 'CLSI'] }),
       text('standard_version', "the table and version: EUCAST Clinical Breakpoint Tables v. …, a CLSI pack's label, or the shipped CLSI/FDA subset"),
-      { name: 'found', type: 'boolean', description: 'false when the organism or the antibiotic is not in the tables' },
+      flag('found', 'false when the organism or the antibiotic is not in the tables'),
       maybeText('unknown_input', 'which argument was not found; null when both were', { enum: ['organism_key', 'antibiotic'] }),
       names('suggestions', 'the nearest known names of the argument not found; empty when both were found', 'a known name'),
       maybeText('intrinsic_susceptibility', 'expected susceptibility from the organism alone (EUCAST expected resistance and the organism table); null when not found', { enum: ['RESISTANT', 'SUSCEPTIBLE', 'UNKNOWN'] }),

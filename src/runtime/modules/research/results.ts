@@ -2,7 +2,7 @@
 import type { RecordResultSpec, ResultField } from '../types.js';
 import { PATIENT_FIELDS } from '../util/patient.js';
 import { BOOLEAN_FIELDS, KEPT_FIELDS, METHOD } from './deidentify.js';
-import { always, int, optional, text } from '../util/result-fields.js';
+import { always, flag, int, num, optional, text } from '../util/result-fields.js';
 
 /** What each kept yes/no patient field says (the numeric ones take their meaning and unit from the patient field table). */
 const BOOLEAN_MEANINGS: Readonly<Record<(typeof BOOLEAN_FIELDS)[number], string>> = {
@@ -34,8 +34,8 @@ const CONSENT: RecordResultSpec = {
   fields: [
     text('patient_id', "the organization's patient id"),
     studyId,
-    { name: 'found', type: 'boolean', description: 'false when the patient has no consent record for the study' },
-    { name: 'consented', type: 'boolean', description: 'true: consent given; false: refused, withdrawn or never recorded' },
+    flag('found', 'false when the patient has no consent record for the study'),
+    flag('consented', 'true: consent given; false: refused, withdrawn or never recorded'),
     { name: 'consent_date', type: ['string', 'null'], description: 'the date on the consent form (YYYY-MM-DD); null when none was given or there is no record' },
     { name: 'recorded_at', type: ['string', 'null'], description: 'when the record was stored (ISO 8601 time); null when there is no record' },
   ],
@@ -67,7 +67,7 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       studyId,
       int('record_id', 'the id of the stored record'),
-      { name: 'stored', type: 'boolean', description: 'always true (a record that cannot be stored is an error)' },
+      flag('stored', 'always true (a record that cannot be stored is an error)'),
     ],
   },
   record_consent: CONSENT,
@@ -91,11 +91,11 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'RESEARCH_SAMPLE_SIZE',
     description: 'patients per group for a two-sided comparison of two equal groups',
     fields: [
-      { name: 'effect_size', type: 'number', description: 'the standardized difference d given' },
-      { name: 'alpha', type: 'number', description: 'the two-sided significance level given' },
-      { name: 'power', type: 'number', description: 'the power (1 − β) given' },
-      { name: 'z_alpha', type: 'number', description: 'the normal quantile at 1 − α/2, four decimals' },
-      { name: 'z_beta', type: 'number', description: 'the normal quantile at the power, four decimals' },
+      num('effect_size', null, 'the standardized difference d given'),
+      num('alpha', null, 'the two-sided significance level given'),
+      num('power', null, 'the power (1 − β) given'),
+      num('z_alpha', null, 'the normal quantile at 1 − α/2, four decimals'),
+      num('z_beta', null, 'the normal quantile at the power, four decimals'),
       int('n_per_group', 'patients per group, rounded up'),
       int('total_n', 'patients in both groups'),
     ],

@@ -1,6 +1,6 @@
 // What each score answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField } from '../types.js';
-import { always, flag, num, text } from '../util/result-fields.js';
+import { always, flag, int, num, text } from '../util/result-fields.js';
 
 const TAG: ResultField = always('type', 'SCORE');
 const scoring = (name: string): ResultField => text('scoring', 'which score this is', { enum: [name] });
@@ -50,8 +50,8 @@ export const SCORE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   meld: record('MELD, MELD-Na and MELD 3.0', [
     TAG,
     scoring('MELD-Na'),
-    { name: 'meld', type: 'integer', description: 'MELD (6 to 40)' },
-    { name: 'meld_na', type: 'integer', description: 'MELD-Na (6 to 40)' },
+    int('meld', 'MELD (6 to 40)'),
+    int('meld_na', 'MELD-Na (6 to 40)'),
     { name: 'meld_3', type: ['integer', 'null'], description: 'MELD 3.0 (6 to 40); null without albumin and sex' },
     text('mortality_3mo', '3-month mortality of the MELD stratum, as published'),
     {
