@@ -48,6 +48,13 @@ export interface ValueSpec {
   /** for a record: its fields */
   fields?: readonly ResultField[];
   /**
+   * For a record whose keys are data (arm labels, stratum names, tiers): the shape of each value under a
+   * key `fields` does not name. /v1/modules and the OpenAPI document give it as `additionalProperties`.
+   */
+  values?: ValueSpec;
+  /** with `values`: what the keys are (`arm`, `stratum`), read in docs/library.md as `arm_counts.<arm>` */
+  keys?: string;
+  /**
    * A record declared in the older names-only form, which may be incomplete: neither the checker nor
    * the boundary refuses a field it does not list. Goes away when every result is typed (issue 26).
    */

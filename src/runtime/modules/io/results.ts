@@ -22,6 +22,9 @@ const validateDose = pk.functions.find((f) => f.name === 'validate_dose')!;
 /** The dose check of the rate, as pk.validate_dose answers it (one declaration for both). */
 const DOSE_CHECK: ResultField = { name: 'dose_check', ...resultValueSpec(validateDose.result), description: "pk.validate_dose's check of the rate, as pk answers it (any level short of ERROR: an ERROR is refused)" };
 
+const RATE = num('rate', null, 'the rate, in unit');
+const RATE_UNIT = text('unit', 'the rate unit (given, else pk’s infusion unit for the drug, else mL/h)');
+
 const SOURCE = text('source', "`patient`: centred on the run patient's value; `nominal`: on the nominal value", { enum: ['patient', 'nominal'] });
 const vitalReading = (vital: VitalParameter): ResultField => ({
   name: vital.name,
@@ -69,7 +72,7 @@ export const IO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     text('command', 'the command: upper-cased for a pump, monitor or ventilator, as given for a generic device'),
     status("the device's status after the command (a generic device's is unchanged)"),
   ]),
-  infuse: record('IO_INFUSION', 'the infusion running', [device('pump'), drug, num('rate', null, 'the rate, in unit'), text('unit', 'the rate unit (given, else pk’s infusion unit for the drug, else mL/h)'), always('status', 'RUNNING'), DOSE_CHECK]),
+  infuse: record('IO_INFUSION', 'the infusion running', [device('pump'), drug, RATE, RATE_UNIT, always('status', 'RUNNING'), DOSE_CHECK]),
   stop_infusion: record('IO_INFUSION', 'the infusion stopped', [device('pump'), always('status', 'STOPPED'), flag('was_running', 'whether an infusion was running')]),
   bolus: record('IO_BOLUS', 'the bolus given', [
     device('pump'),
@@ -132,9 +135,22 @@ export const IO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     flag('found', 'false when no device of that id is connected in this run'),
     optional(kind),
     optional(status('its status')),
-    optional({ name: 'params', type: 'object', description: "a pump's programmed infusion (`infusion`: drug, rate, unit, dose_check) or a ventilator's settings sent, by name" }),
-    optional({ name: 'last_readings', type: 'object', description: 'the last reading of each parameter read, by parameter name' }),
-    optional({ name: 'alarms', type: 'object', description: 'the alarm limits (low, high) of each parameter, by parameter name' }),
+    optional({
+      name: 'params',
+      type: 'object',
+      description: "a pump's programmed infusion (`infusion`) or a ventilator's settings sent, by name",
+      fields: [optional({ name: 'infusion', type: 'object', description: "the pump's programmed infusion", fields: [drug, RATE, RATE_UNIT, { name: 'dose_check', type: 'object', description: 'the dose check of the rate, as `io.infuse` answered it' }] })],
+      keys: 'setting',
+      values: { type: ['number', 'string'], description: 'a ventilator setting sent: a number in the setting’s unit, or the mode or I:E ratio text' },
+    }),
+    optional({ name: 'last_readings', type: 'object', description: 'the last reading of each parameter read, by parameter name', keys: 'parameter', values: { type: 'number', description: "the parameter's last reading, in its unit" } }),
+    optional({
+      name: 'alarms',
+      type: 'object',
+      description: 'the alarm limits (low, high) of each parameter, by parameter name',
+      keys: 'parameter',
+      values: { type: 'object', description: "the parameter's alarm limits", fields: [num('low', null, 'the low limit'), num('high', null, 'the high limit')] },
+    }),
     optional(int('log_size', 'entries in the device log')),
     optional(int('log_dropped', `oldest entries dropped from the log (it keeps the newest ${MAX_LOG_ENTRIES})`)),
   ]),

@@ -72,6 +72,17 @@ const BY_SITE: ResultField = {
 /** Every tier name in the regimen table: each is also a field of the answer, holding that tier's regimens as text. */
 const TIER_NAMES = [...new Set(regimens.infections.flatMap((i) => Object.keys(i.tiers)))];
 
+/** The regimens of one tier, as records. */
+const REGIMENS: ValueSpec = {
+  type: 'array',
+  description: "the tier's regimens, in table order",
+  items: {
+    type: 'object',
+    description: 'one regimen',
+    fields: [text('drug', 'the drug'), maybeText('dose', 'the dose as the guideline gives it; null where not entered'), text('route', 'the route'), text('source', 'where the regimen comes from')],
+  },
+};
+
 export const MICRO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   identify: {
     type: 'MICRO_ID',
@@ -107,7 +118,7 @@ export const MICRO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       found('an infection'),
       optional(names('tiers', 'the tier names of the infection, in order', 'a tier name')),
       ...TIER_NAMES.map((tier) => optional(names(tier, `the regimens of tier \`${tier}\` as text (drug, dose, route); only for an infection with this tier`, 'a regimen'))),
-      optional({ name: 'regimens', type: 'object', description: 'the regimens of each tier as records, by tier name: a list of {drug, dose (null where not entered), route, source}' }),
+      optional({ name: 'regimens', type: 'object', description: 'the regimens of each tier as records, by tier name', keys: 'tier', values: REGIMENS }),
       optional(text('source', 'the guideline the regimens come from')),
       optional(maybeText('note', 'the tiers whose regimens are not entered, and why; null when every tier has regimens')),
     ],

@@ -42,8 +42,20 @@ const CONSENT: RecordResultSpec = {
 };
 
 const byArm = (description: string): ResultField['items'] => ({ type: 'string', description });
-const armCounts: ResultField = { name: 'arm_counts', type: 'object', description: 'patients allocated to each arm, by arm label (Arm_A: 10, …)' };
-const assignments: ResultField = { name: 'assignments', type: 'object', description: 'the arm label of each patient id (PT-0001: Arm_B, …), in allocation order' };
+const armCounts: ResultField = {
+  name: 'arm_counts',
+  type: 'object',
+  description: 'patients allocated to each arm, by arm label (Arm_A: 10, …)',
+  keys: 'arm',
+  values: { type: 'integer', description: 'patients allocated to the arm' },
+};
+const assignments: ResultField = {
+  name: 'assignments',
+  type: 'object',
+  description: 'the arm label of each patient id (PT-0001: Arm_B, …), in allocation order',
+  keys: 'patient id',
+  values: byArm("the patient's arm label"),
+};
 const blockSize = int('block_size', 'patients per permuted block');
 const seed = int('seed', 'the generator seed used (the one given, or the one drawn): the same seed redoes the allocation');
 
@@ -107,10 +119,32 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       text('variable', 'the stratification variable'),
       { name: 'strata', type: 'array', items: { type: 'string', description: 'a stratum name' }, description: 'the stratum names, in the order given' },
       int('patient_count', 'patients split across the strata'),
-      { name: 'allocation', type: 'object', description: 'the number of slots of each stratum, by stratum name (earlier strata take the remainder)' },
-      { name: 'patients', type: 'object', description: 'the patient ids (PT-0001…) of each stratum, by stratum name' },
+      {
+        name: 'allocation',
+        type: 'object',
+        description: 'the number of slots of each stratum, by stratum name (earlier strata take the remainder)',
+        keys: 'stratum',
+        values: { type: 'integer', description: 'slots of the stratum' },
+      },
+      {
+        name: 'patients',
+        type: 'object',
+        description: 'the patient ids (PT-0001…) of each stratum, by stratum name',
+        keys: 'stratum',
+        values: { type: 'array', items: { type: 'string', description: 'a patient id' }, description: 'the patient ids of the stratum' },
+      },
       optional(seed),
-      optional({ name: 'randomization', type: 'object', description: "each stratum's permuted-block schedule by stratum name (its seed: the call's seed plus the stratum's position; block_size, arm_counts, assignments); only when arms are given" }),
+      optional({
+        name: 'randomization',
+        type: 'object',
+        description: "each stratum's permuted-block schedule by stratum name; only when arms are given",
+        keys: 'stratum',
+        values: {
+          type: 'object',
+          description: "the stratum's schedule",
+          fields: [int('seed', "the stratum's seed: the call's seed plus the stratum's position (from 0)"), blockSize, armCounts, assignments],
+        },
+      }),
     ],
   },
 };
