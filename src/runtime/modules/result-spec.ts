@@ -68,12 +68,12 @@ export function resultMismatch(value: JsonValue, spec: ValueSpec, path = 'result
     const byName = new Map(fields.map((f) => [f.name, f]));
     for (const [key, field] of Object.entries(record)) {
       // a key the fields do not name holds a value of the declared shape, when the record is keyed by data
-      const declared = byName.get(key) ?? spec.values;
-      if (!declared) {
+      const shape = byName.get(key) ?? spec.values;
+      if (!shape) {
         if (spec.open) continue;
         return `${keyPath(path, key)} is not declared`;
       }
-      const problem = resultMismatch(field, declared, keyPath(path, key));
+      const problem = resultMismatch(field, shape, keyPath(path, key));
       if (problem) return problem;
     }
     // a names-only declaration does not say which fields every answer carries
