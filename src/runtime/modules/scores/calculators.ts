@@ -8,6 +8,7 @@ import { framinghamHardChd } from './framingham-chd.js';
 import { gcs } from './gcs.js';
 import { conceptionDate, dueDate, gestationalAge } from './pregnancy.js';
 import { psi } from './psi.js';
+import { POINTS_BY_CRITERION } from './results.js';
 
 const patientParam: ParamSpec = { name: 'patient', type: 'patient', description: 'the patient record (the fields it reads are listed under the function)' };
 const patientOf = (a: Record<string, JsonValue>): JsonObject => a.patient as JsonObject;
@@ -22,7 +23,7 @@ function scoreResult(extra: readonly ResultField[], maxScore = true): FunctionSp
       textField('scoring', 'which score'),
       integerField('score', 'the total'),
       ...(maxScore ? [integerField('max_score', 'the highest possible total')] : []),
-      { name: 'components', type: 'object', description: 'points of each criterion, by name' },
+      POINTS_BY_CRITERION,
       ...extra,
     ],
   };

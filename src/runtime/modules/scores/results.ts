@@ -5,6 +5,15 @@ import { always, flag, int, num, text } from '../util/result-fields.js';
 const TAG: ResultField = always('type', 'SCORE');
 const scoring = (name: string): ResultField => text('scoring', 'which score this is', { enum: [name] });
 
+/** The points of each criterion of a points score, keyed by criterion name. */
+export const POINTS_BY_CRITERION: ResultField = {
+  name: 'components',
+  type: 'object',
+  description: 'points of each criterion, by criterion name',
+  keys: 'criterion',
+  values: { type: 'number', description: 'the points of the criterion' },
+};
+
 /** The fields every points score has: its name, points, maximum and the points of each criterion. */
 function pointsFields(name: string, max: number): ResultField[] {
   return [
@@ -12,7 +21,7 @@ function pointsFields(name: string, max: number): ResultField[] {
     scoring(name),
     num('score', null, 'total points'),
     num('max_score', null, `the highest possible total (${max})`),
-    { name: 'components', type: 'object', description: 'points of each criterion, by criterion name' },
+    POINTS_BY_CRITERION,
   ];
 }
 
