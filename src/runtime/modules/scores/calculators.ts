@@ -14,6 +14,9 @@ const patientParam: ParamSpec = { name: 'patient', type: 'patient', description:
 const patientOf = (a: Record<string, JsonValue>): JsonObject => a.patient as JsonObject;
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
 
+/** One GCS response's points. */
+const gcsPoints = (name: string, max: number): ResultField => ({ name, type: ['integer', 'null'], description: `${name} points, 1–${max}; null when not testable` });
+
 /** The common SCORE record fields, then the score's own. */
 function scoreResult(extra: readonly ResultField[], maxScore = true): FunctionSpec['result'] {
   return {
@@ -167,7 +170,12 @@ export const plainCalculators: FunctionSpec[] = [
         textField('scoring', 'GCS'),
         { name: 'score', type: ['integer', 'null'], description: 'total 3–15; null when a response is not testable' },
         integerField('max_score', '15'),
-        { name: 'components', type: 'object', description: 'eye, verbal and motor points (null when not testable)' },
+        {
+          name: 'components',
+          type: 'object',
+          description: 'eye, verbal and motor points (null when not testable)',
+          fields: [gcsPoints('eye', 4), gcsPoints('verbal', 5), gcsPoints('motor', 6)],
+        },
         { name: 'severity', type: ['string', 'null'], enum: ['Mild', 'Moderate', 'Severe'], description: 'head-injury severity band; null without a total' },
         { name: 'not_testable', type: 'array', items: { type: 'string', description: 'a component' }, description: 'components recorded as not testable' },
         textField('display', "the components as written in notes, e.g. 'E3 V4 M6'"),
