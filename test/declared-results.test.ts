@@ -54,9 +54,37 @@ describe('declared results (issue 26)', () => {
         walk(field, `${path}.${field.name}`);
       }
       if (spec.items) walk(spec.items, `${path}[]`);
+      if (spec.values) walk(spec.values, `${path}.<key>`);
     };
     for (const f of registry.functions()) walk(resultValueSpec(f.result), `${f.module}.${f.name}`);
     expect(undescribed).to.deep.equal([]);
+  });
+
+  it('a record keyed by data (arm labels, strata) declares the shape of each value: checked, documented and listed', async function () {
+    this.timeout(60_000);
+    // the checker reads an entry as the declared value: a whole number has no fields
+    expect(errors('protocol P { let r = med.research.randomize(20, 2, null, 7); alert "x" + r.arm_counts.Arm_A.size; }')).to.deep.equal([
+      "1:93 the result of med.research.randomize's field 'arm_counts' at key 'Arm_A' is a whole number, which has no field 'size'",
+    ]);
+    const code = 'protocol P { let s = med.research.stratify(8, "site", ["north site", "south"], 2, 11); alert "n=" + s.allocation.south + " " + s.randomization.south.block_size; }';
+    expect(errors(code)).to.deep.equal([]);
+    const outcome = runProtocol(code, {});
+    expect(outcome.kind, JSON.stringify(outcome.body)).to.equal('ok');
+    expect(outcome.body.alerts[0]!.message).to.equal('n=4 4');
+    const text = readFileSync(new URL('../docs/library.md', import.meta.url), 'utf8');
+    expect(text).to.contain('| `arm_counts.<arm>` | whole number |  | patients allocated to the arm |');
+    expect(text).to.contain('| `randomization.<stratum>.assignments.<patient id>` | string |  | the patient\'s arm label |');
+    expect(text).to.contain('| `regimens.<tier>[].dose` | string or null |');
+    const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: '', workers: 1, runTimeoutMs: 5000, maxQueue: 2, heapMb: 256, dev: true }, () => {});
+    try {
+      const listing = (await (await fetch(`${server.url}/modules`)).json()) as { functions: Record<string, any> };
+      const armCounts = listing.functions['research.randomize'].result.fields.find((f: { name: string }) => f.name === 'arm_counts');
+      expect(armCounts.propertyNames).to.deep.equal({ type: 'string', description: 'arm' });
+      expect(armCounts.additionalProperties).to.deep.equal({ type: 'integer', description: 'patients allocated to the arm' });
+      expect(armCounts).to.not.have.property('values');
+    } finally {
+      await server.close();
+    }
   });
 
   it('docs/library.md gives every function a declared result, and each score its patient fields', () => {

@@ -75,6 +75,24 @@ describe('io: simulated devices', () => {
     expect(generic.s).to.include({ command: 'raise head 30', status: 'CONNECTED' });
   });
 
+  it('status gives params, last readings and alarms by name, each in its declared shape', () => {
+    const lets = runLets(protocol(
+      'let p = med.io.connect("p", "InfusionPump");',
+      'let i = med.io.infuse("p", "Saline", 100);',
+      'let v = med.io.connect("v", "Ventilator");',
+      'let m = med.io.send_ventilator("v", "Mode", "simv");',
+      'let f = med.io.send_ventilator("v", "fio2", 0.4);',
+      'let r = med.io.read_ventilator("v");',
+      'let a = med.io.set_alarm("v", "peak_pressure", 5, 40);',
+      'let pump = med.io.status("p");',
+      'let vent = med.io.status("v");',
+    ));
+    expect(lets.pump.params.infusion).to.include({ drug: 'Saline', rate: 100 });
+    expect(lets.vent.params).to.deep.equal({ mode: 'SIMV', fio2: 0.4 });
+    expect(lets.vent.alarms).to.deep.equal({ PEAK_PRESSURE: { low: 5, high: 40 } });
+    expect(Object.values(lets.vent.last_readings).every((x) => typeof x === 'number')).to.equal(true);
+  });
+
   it('refuses a second connection of one id, a 33rd device and bad ids', () => {
     expect(runtimeError(protocol('let a = med.io.connect("m", "Monitor");', 'let b = med.io.connect("m", "Monitor");'))).to.contain("io.connect_device: 'm' is already connected in this run; disconnect it first");
     const many = protocol('let i = 0;', 'while i < 33 { let c = med.io.connect("d" + i, "Monitor"); let i = i + 1; }');

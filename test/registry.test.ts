@@ -53,6 +53,18 @@ const demo: ModuleDef = {
       impl: () => 'five',
     },
     {
+      name: 'tally',
+      description: 'answers a record keyed by arm label; with bad true, one count is not a whole number',
+      params: [{ name: 'bad', type: 'boolean', description: 'answer off the declared shape', default: false }],
+      result: {
+        type: 'TALLY',
+        fields: [{ name: 'counts', type: 'object', description: 'patients by arm label', keys: 'arm', values: { type: 'integer', description: 'patients in the arm' } }],
+      },
+      state: 'none',
+      sources: [],
+      impl: (args) => ({ type: 'TALLY', counts: args.bad ? { Arm_A: 2, 'Arm B': 1.5 } : { Arm_A: 2, 'Arm B': 1 } }),
+    },
+    {
       name: 'broken',
       description: 'returns a non-finite number',
       params: [],
@@ -78,7 +90,7 @@ const message = (action: () => unknown): string => {
 
 describe('library registry', () => {
   it('lists canonical names then aliases, and resolves aliases to the same function', () => {
-    expect(registry.listing()).to.deep.equal({ demo: ['interpret', 'undeclared', 'misdeclared', 'broken', 'interp'] });
+    expect(registry.listing()).to.deep.equal({ demo: ['interpret', 'undeclared', 'misdeclared', 'tally', 'broken', 'interp'] });
     expect(registry.resolve('demo', 'interp')).to.equal(fn);
     expect(registry.catalog.modules.get('demo')!.get('interp')).to.include({ minArgs: 2, maxArgs: 5 });
   });
@@ -138,6 +150,13 @@ describe('library registry', () => {
     const ctx = createContext({ source: 'call', seed: 1 });
     expect(() => registry.invoke(registry.resolve('demo', 'undeclared')!, [], {}, ctx)).to.throw('demo.undeclared answered outside its declared result: result.levle is not declared');
     expect(() => registry.invoke(registry.resolve('demo', 'misdeclared')!, [], {}, ctx)).to.throw('demo.misdeclared answered outside its declared result: result is string, declared number');
+  });
+
+  it('holds each value of a record keyed by data to its declared shape, naming the key', () => {
+    const ctx = createContext({ source: 'call', seed: 1 });
+    const tally = registry.resolve('demo', 'tally')!;
+    expect(registry.invoke(tally, [], {}, ctx)).to.deep.equal({ type: 'TALLY', counts: { Arm_A: 2, 'Arm B': 1 } });
+    expect(() => registry.invoke(tally, [true], {}, ctx)).to.throw('demo.tally answered outside its declared result: result.counts["Arm B"] is number, declared integer');
   });
 
   it('declares a tagged record\'s type field from the tag, for the checker and the reference', () => {

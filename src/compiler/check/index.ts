@@ -395,7 +395,9 @@ class Checker {
     if (e.kind === 'Member' && !isLibraryPath(e)) {
       const parent = this.resultOf(e.object, scope);
       const field = parent?.spec.fields?.find((f) => f.name === e.property);
-      return parent && field ? { spec: field, label: `${parent.label}'s field '${field.name}'` } : null;
+      if (parent && field) return { spec: field, label: `${parent.label}'s field '${field.name}'` };
+      // a record keyed by data (arm labels, tiers): every other key holds a value of the declared shape
+      return parent?.spec.values ? { spec: parent.spec.values, label: `${parent.label} at key '${e.property}'` } : null;
     }
     return null;
   }

@@ -17,6 +17,7 @@ export function fieldProblem(known: KnownResult, property: string): { message: s
   const { spec, label } = known;
   const kinds = Array.isArray(spec.type) ? spec.type : [spec.type];
   if (kinds.includes('any') || kinds.includes('null')) return null;
+  if (spec.values) return null; // a record keyed by data may hold any key
   if (spec.fields) {
     const names = spec.fields.map((f) => f.name);
     if (names.includes(property)) return null;

@@ -45,7 +45,7 @@ function enumText(values: readonly (string | number)[]): string {
   return values.length === 1 ? `always \`${values[0]}\`` : `one of ${values.map((v) => `\`${v}\``).join(', ')}`;
 }
 
-function fieldMeaning(f: ResultField): string {
+function fieldMeaning(f: ValueSpec & { optional?: boolean }): string {
   const parts = [f.description];
   // a description that already states the value is not followed by it again
   if (f.enum && !parts[0]!.includes(enumText(f.enum))) parts.push(enumText(f.enum));
@@ -55,11 +55,17 @@ function fieldMeaning(f: ResultField): string {
 
 /** One row per field, nested record fields as `outer.inner`. */
 function fieldRows(fields: readonly ResultField[], prefix = ''): string[] {
-  return fields.flatMap((f) => {
-    const row = `| \`${prefix}${f.name}\` | ${cell(valueType(f))} | ${cell(f.unit ?? '')} | ${cell(fieldMeaning(f))} |`;
-    const nested = f.fields ?? f.items?.fields;
-    return nested ? [row, ...fieldRows(nested, `${prefix}${f.name}${f.fields ? '' : '[]'}.`)] : [row];
-  });
+  return fields.flatMap((f) => valueRows(`${prefix}${f.name}`, f));
+}
+
+/** The row of one value, then its nested fields (a list's as `name[].inner`) and, for a record keyed by data, `name.<key>`. */
+function valueRows(path: string, v: ValueSpec & { optional?: boolean }): string[] {
+  const rows = [`| \`${path}\` | ${cell(valueType(v))} | ${cell(v.unit ?? '')} | ${cell(fieldMeaning(v))} |`];
+  const record = v.fields || v.values ? v : v.items;
+  const inner = record === v ? path : `${path}[]`;
+  if (record?.fields) rows.push(...fieldRows(record.fields, `${inner}.`));
+  if (record?.values) rows.push(...valueRows(`${inner}.<${record.keys ?? 'key'}>`, record.values));
+  return rows;
 }
 
 function resultSection(f: RegisteredFunction): string[] {
@@ -119,7 +125,9 @@ export function libraryReferenceMarkdown(registry: Registry): string {
     'Each function ends with its result: its type, and for a record each field with its type, unit and',
     'meaning. Reading a field a result does not declare is a compile error (`r.levle`: did you mean',
     "`level`?). A lookup that answers `found` answers a name it does not know with `found: false` and",
-    '`suggestions`, the nearest known names. An answer carries no field its declaration does not list.',
+    '`suggestions`, the nearest known names. An answer carries no field its declaration does not list. A record',
+    'whose keys are data (arm labels, stratum names, severity tiers) has a `name.<key>` row (`arm_counts.<arm>`): the',
+    'shape of each of its values.',
     '',
     '## Modules',
     '',

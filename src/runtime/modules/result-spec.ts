@@ -36,6 +36,9 @@ function fits(kind: string, declared: readonly string[]): boolean {
   return declared.includes('any') || declared.includes(kind) || (kind === 'integer' && declared.includes('number'));
 }
 
+/** `result.arm_counts.Arm_A`, or `result.assignments["PT-0001"]` for a key that is not a plain name. */
+const keyPath = (path: string, key: string): string => (/^[A-Za-z_]\w*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+
 /** Where `value` leaves its declaration (`result.level: undeclared`, `result.dose is a string, declared number`); null when it keeps to it. */
 export function resultMismatch(value: JsonValue, spec: ValueSpec, path = 'result'): string | null {
   const declared = Array.isArray(spec.type) ? spec.type : [spec.type as string];
@@ -49,16 +52,18 @@ export function resultMismatch(value: JsonValue, spec: ValueSpec, path = 'result
       if (problem) return problem;
     }
   }
-  if (kind === 'object' && spec.fields) {
+  if (kind === 'object' && (spec.fields || spec.values)) {
     const record = value as Record<string, JsonValue>;
-    const byName = new Map(spec.fields.map((f) => [f.name, f]));
+    const fields = spec.fields ?? [];
+    const byName = new Map(fields.map((f) => [f.name, f]));
     for (const [key, field] of Object.entries(record)) {
-      const declaredField = byName.get(key);
-      if (!declaredField) return `${path}.${key} is not declared`;
-      const problem = resultMismatch(field, declaredField, `${path}.${key}`);
+      // a key the fields do not name holds a value of the declared shape, when the record is keyed by data
+      const shape = byName.get(key) ?? spec.values;
+      if (!shape) return `${keyPath(path, key)} is not declared`;
+      const problem = resultMismatch(field, shape, keyPath(path, key));
       if (problem) return problem;
     }
-    const missing = spec.fields.find((f) => !f.optional && !(f.name in record));
+    const missing = fields.find((f) => !f.optional && !(f.name in record));
     if (missing) return `${path}.${missing.name} is declared but missing`;
   }
   return null;

@@ -47,6 +47,13 @@ export interface ValueSpec {
   items?: ValueSpec;
   /** for a record: its fields */
   fields?: readonly ResultField[];
+  /**
+   * For a record whose keys are data (arm labels, stratum names, tiers): the shape of each value under a
+   * key `fields` does not name. /v1/modules and the OpenAPI document give it as `additionalProperties`.
+   */
+  values?: ValueSpec;
+  /** with `values`: what the keys are (`arm`, `stratum`), read in docs/library.md as `arm_counts.<arm>` */
+  keys?: string;
 }
 
 /** One field of a record result. `optional` fields may be absent (they are omitted rather than null). */

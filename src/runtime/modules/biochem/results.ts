@@ -1,12 +1,10 @@
 // What each biochem function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField } from '../types.js';
+import { flag, found, int, num, oneOf, optional, text } from '../util/result-fields.js';
 
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 /** A value the table may not hold (null), absent when the name was not found. */
 const held = (name: string, type: 'number' | 'string', description: string, unit?: string): ResultField =>
   optional({ name, type: [type, 'null'], description: `${description}; null when not held`, ...(unit && { unit }) });
-const text = (name: string, description: string, values?: readonly string[]): ResultField => ({ name, type: 'string', description, ...(values && { enum: values }) });
-const found = (what: string): ResultField => ({ name: 'found', type: 'boolean', description: `false for ${what} not in the table` });
 const strings = (name: string, description: string): ResultField => optional({ name, type: ['array', 'null'], items: { type: 'string', description: 'a name' }, description });
 
 /** Where the kinetic constants come from; null (with a note) when the enzyme has none. */
@@ -26,7 +24,7 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       ENZYME,
       found('an enzyme'),
-      optional({ name: 'substrate_conc_mM', type: 'number', unit: 'mM', description: 'the concentration given' }),
+      optional(num('substrate_conc_mM', 'mM', 'the concentration given')),
       held('velocity', 'number', 'V = Vmax·S/(Km + S), four decimals, in vmax_unit'),
       held('vmax', 'number', 'maximum velocity, in vmax_unit'),
       held('vmax_unit', 'string', 'the unit of vmax as published'),
@@ -52,7 +50,7 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
           type: 'object',
           description: 'one point',
           fields: [
-            { name: 'inv_S', type: 'number', unit: '1/mM', description: '1/S, four decimals' },
+            num('inv_S', '1/mM', '1/S, four decimals'),
             { name: 'inv_V', type: ['number', 'null'], description: '1/V, six decimals; null without Vmax' },
           ],
         },
@@ -87,7 +85,7 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       held('net_nadh', 'number', 'net NADH per run'),
       held('net_fadh2', 'number', 'net FADH2 per run'),
       held('net_nadph', 'number', 'net NADPH per run'),
-      optional({ name: 'yield_defined', type: 'boolean', description: 'whether the pathway has a fixed ATP yield' }),
+      optional(flag('yield_defined', 'whether the pathway has a fixed ATP yield')),
       optional({
         name: 'steps',
         type: 'array',
@@ -112,13 +110,13 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       text('pathway', "the table's name of the pathway (the query when not found)"),
       found('a pathway'),
-      optional({ name: 'cycles', type: 'integer', description: 'the runs given' }),
+      optional(int('cycles', 'the runs given')),
       held('substrate_level_atp', 'number', 'ATP made at substrate level'),
       held('from_nadh', 'number', 'ATP from NADH by oxidative phosphorylation'),
       held('from_fadh2', 'number', 'ATP from FADH2'),
       held('total_atp', 'number', 'the sum, one decimal'),
       optional(text('per', 'what one run is counted per')),
-      optional({ name: 'defined', type: 'boolean', description: 'false for a pathway without a fixed yield (the amounts are then null)' }),
+      optional(flag('defined', 'false for a pathway without a fixed yield (the amounts are then null)')),
       optional({ name: 'note', type: ['string', 'null'], description: 'why the yield is not defined; null when it is' }),
     ],
   },
@@ -151,8 +149,8 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'BIOCHEM_OSMOLALITY',
     description: 'calculated serum osmolality and the osmolal gap',
     fields: [
-      { name: 'osmolality', type: 'number', unit: 'mOsm/kg', description: '2·Na + glucose/18 + BUN/2.8, one decimal' },
-      text('status', 'against 275–295 mOsm/kg', ['LOW', 'NORMAL', 'HIGH']),
+      num('osmolality', 'mOsm/kg', '2·Na + glucose/18 + BUN/2.8, one decimal'),
+      oneOf('status', 'against 275–295 mOsm/kg', ['LOW', 'NORMAL', 'HIGH']),
       text('normal_range', 'the range used, as text'),
       { name: 'measured_osm', type: ['number', 'null'], unit: 'mOsm/kg', description: 'the measured value given; null when none' },
       { name: 'osmolal_gap', type: ['number', 'null'], unit: 'mOsm/kg', description: 'measured − calculated, one decimal; null without a measured value' },
@@ -163,9 +161,9 @@ export const BIOCHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'BIOCHEM_ANION_GAP',
     description: 'anion gap',
     fields: [
-      { name: 'anion_gap', type: 'number', unit: 'mmol/L', description: 'Na − (Cl + HCO3), one decimal' },
+      num('anion_gap', 'mmol/L', 'Na − (Cl + HCO3), one decimal'),
       { name: 'anion_gap_corrected', type: ['number', 'null'], unit: 'mmol/L', description: 'gap + 2.5·(4.0 − albumin), one decimal; null without albumin' },
-      text('status', 'against 8–12 (the corrected gap when given)', ['LOW', 'NORMAL', 'ELEVATED']),
+      oneOf('status', 'against 8–12 (the corrected gap when given)', ['LOW', 'NORMAL', 'ELEVATED']),
       text('normal_range', 'the range used, as text'),
     ],
   },

@@ -1,13 +1,12 @@
 // What each db function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ResultSpec, ValueSpec } from '../types.js';
+import { flag, int, num, optional, text } from '../util/result-fields.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 const time = (name: string, description: string): ResultField => text(name, `${description} (ISO 8601, UTC)`);
 const nullable = (name: string, type: 'number' | 'string', description: string, unit?: string): ResultField => ({ name, type: [type, 'null'], description, ...(unit && { unit }) });
 
 const PATIENT_ID = text('patient_id', 'the patient identifier');
-const RUN_ID: ResultField = { name: 'run_id', type: 'integer', description: "the run id, the organization's own sequence" };
+const RUN_ID: ResultField = int('run_id', "the run id, the organization's own sequence");
 
 /** What a write answers: the action done and what it was done to. */
 const event = (action: string, fields: ResultField[]): RecordResultSpec => ({
@@ -32,12 +31,12 @@ const RUN_FIELDS: ResultField[] = [
 const list = (description: string, item: ValueSpec): ResultSpec => ({ bare: 'array', description, items: item });
 
 export const DB_RESULTS: Readonly<Record<string, ResultSpec>> = {
-  save_patient: event('SAVE_PATIENT', [PATIENT_ID, { name: 'created', type: 'boolean', description: 'true when the record is new, false when it was replaced' }]),
+  save_patient: event('SAVE_PATIENT', [PATIENT_ID, flag('created', 'true when the record is new, false when it was replaced')]),
   get_patient: {
     type: 'DB_PATIENT',
     description: "the organization's patient record, or found false",
     fields: [
-      { name: 'found', type: 'boolean', description: 'false when the organization has no such patient' },
+      flag('found', 'false when the organization has no such patient'),
       PATIENT_ID,
       ...PATIENT_FIELDS.map(optional),
       optional(nullable('sex', 'string', 'M or F; null when not recorded')),
@@ -58,8 +57,8 @@ export const DB_RESULTS: Readonly<Record<string, ResultSpec>> = {
     type: 'DB_RUN',
     description: "the organization's run record, or found false",
     fields: [
-      { name: 'found', type: 'boolean', description: 'false when the organization has no such run' },
-      { name: 'id', type: 'integer', description: 'the run id' },
+      flag('found', 'false when the organization has no such run'),
+      int('id', 'the run id'),
       ...RUN_FIELDS.map(optional),
       optional({ name: 'events', type: ['array', 'null'], description: 'the events saved by end_run; null before' }),
       optional(text('run_by', 'who started the run')),
@@ -68,20 +67,20 @@ export const DB_RESULTS: Readonly<Record<string, ResultSpec>> = {
   list_runs: list("the organization's runs, newest first", {
     type: 'object',
     description: 'one run',
-    fields: [{ name: 'id', type: 'integer', description: 'the run id' }, ...RUN_FIELDS],
+    fields: [int('id', 'the run id'), ...RUN_FIELDS],
   }),
   log_intervention: event('LOG_INTERVENTION', [RUN_ID]),
-  save_lab: event('SAVE_LAB', [PATIENT_ID, text('test', 'the test name as given'), { name: 'value', type: 'number', description: 'the value saved' }]),
+  save_lab: event('SAVE_LAB', [PATIENT_ID, text('test', 'the test name as given'), num('value', null, 'the value saved')]),
   get_labs: list("the patient's lab results, newest first", {
     type: 'object',
     description: 'one stored result',
     fields: [
-      { name: 'id', type: 'integer', description: 'the result id' },
+      int('id', 'the result id'),
       text('test_name', 'the test name as reported'),
       nullable('canonical', 'string', "the lab module's name of the test; null when it did not resolve"),
       nullable('value', 'number', 'the value in its unit; null when the stored value is not a finite number (missing, never a guess)'),
       text('unit', 'the unit as reported'),
-      { name: 'is_critical', type: 'boolean', description: 'flagged critical by the caller' },
+      flag('is_critical', 'flagged critical by the caller'),
       time('timestamp', 'when it was saved'),
     ],
   }),

@@ -1,9 +1,7 @@
 // What each epi function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
+import { flag, int, num, oneOf, optional, text } from '../util/result-fields.js';
 
-const num = (name: string, unit: string | null, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }), ...extra });
-const text = (name: string, description: string, values?: readonly string[]): ResultField => ({ name, type: 'string', description, ...(values && { enum: values }) });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 const people = (name: string, description: string): ResultField => num(name, null, `${description} (people, whole)`);
 
 const HIT: ResultField[] = [
@@ -14,7 +12,7 @@ const R0_OF_RATES = num('R0', null, 'β / γ, three decimals');
 
 const SIMULATED: ResultField[] = [
   num('peak_infected', null, 'the most people infectious on one day (whole)'),
-  { name: 'peak_day', type: 'integer', description: 'the day of that peak, from 0' },
+  int('peak_day', 'the day of that peak, from 0'),
   people('total_infected', 'everyone ever infected by the last day'),
   num('attack_rate', '%', 'total infected over the population, two decimals'),
 ];
@@ -22,7 +20,7 @@ const SIMULATED: ResultField[] = [
 const day = (compartments: readonly [string, string][]): ValueSpec => ({
   type: 'object',
   description: 'one day',
-  fields: [{ name: 'day', type: 'integer', description: 'the day, from 0' }, ...compartments.map(([name, what]) => people(name, what))],
+  fields: [int('day', 'the day, from 0'), ...compartments.map(([name, what]) => people(name, what))],
 });
 
 export const EPI_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
@@ -34,9 +32,9 @@ export const EPI_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('beta', '1/day', 'the transmission rate given'),
       num('gamma', '1/day', 'the recovery rate given'),
       num('infectious_period_days', 'days', '1 / γ, one decimal'),
-      text('status', 'EPIDEMIC above 1, DECLINING below, ENDEMIC at 1', ['EPIDEMIC', 'ENDEMIC', 'DECLINING']),
+      oneOf('status', 'EPIDEMIC above 1, DECLINING below, ENDEMIC at 1', ['EPIDEMIC', 'ENDEMIC', 'DECLINING']),
       ...HIT,
-      text('model', 'SEIR when an incubation rate is given, else SIR', ['SIR', 'SEIR']),
+      oneOf('model', 'SEIR when an incubation rate is given, else SIR', ['SIR', 'SEIR']),
       optional(num('sigma', '1/day', 'the incubation rate given (SEIR)')),
       optional(num('incubation_period_days', 'days', '1 / σ, one decimal (SEIR)')),
     ],
@@ -45,7 +43,7 @@ export const EPI_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'EPI_SIR',
     description: 'an SIR epidemic, sampled daily',
     fields: [
-      { name: 'population', type: 'integer', description: 'the population given' },
+      int('population', 'the population given'),
       R0_OF_RATES,
       ...SIMULATED,
       people('currently_infected', 'infectious on the last day'),
@@ -57,7 +55,7 @@ export const EPI_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'EPI_SEIR',
     description: 'an SEIR epidemic, sampled daily',
     fields: [
-      { name: 'population', type: 'integer', description: 'the population given' },
+      int('population', 'the population given'),
       R0_OF_RATES,
       num('incubation_period', 'days', '1 / σ, one decimal'),
       num('infectious_period', 'days', '1 / γ, one decimal'),
@@ -108,7 +106,7 @@ export const EPI_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: "a disease's published parameters; a value no source was checked for is null",
     fields: [
       text('disease', "the table's name of the disease (the query when not found)"),
-      { name: 'found', type: 'boolean', description: 'false for a disease not in the table' },
+      flag('found', 'false for a disease not in the table'),
       optional({ name: 'R0', type: ['number', 'null'], description: 'basic reproduction number; null when unknown' }),
       optional({ name: 'r0_range', type: ['array', 'null'], items: { type: 'number', description: 'R0' }, description: 'the published range [low, high]; null when unknown' }),
       optional({ name: 'incubation_days', type: ['number', 'null'], unit: 'days', description: 'incubation period; null when unknown' }),

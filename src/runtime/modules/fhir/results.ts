@@ -3,11 +3,10 @@
 // or lists without their inner fields: they follow the FHIR R4 specification.
 import type { RecordResultSpec, ResultField } from '../types.js';
 import { LOINC_FIELDS } from './loinc.js';
+import { always, optional, text } from '../util/result-fields.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 const fhirType = (name: string, type: 'object' | 'array', datatype: string, description: string): ResultField => ({ name, type, description: `${description} (FHIR R4 ${datatype})` });
-const resource = (type: string): ResultField => text('resourceType', `always \`${type}\``, { enum: [type] });
+const resource = (type: string): ResultField => always('resourceType', type);
 const ID = text('id', 'the resource id (a UUID seeded by the run, or the id given)');
 const SUBJECT = fhirType('subject', 'object', 'Reference', 'the patient, as `Patient/<id>`');
 
@@ -18,7 +17,7 @@ export const FHIR_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       resource('Bundle'),
       ID,
-      text('type', 'always `collection`', { enum: ['collection'] }),
+      always('type', 'collection'),
       text('timestamp', 'when the bundle was made (ISO 8601)'),
       { name: 'entry', type: 'array', items: { type: 'object', description: 'one entry with its `resource` (the Patient, then Observations with LOINC codes and UCUM units)' }, description: 'the resources' },
     ],
@@ -53,8 +52,8 @@ export const FHIR_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       resource('MedicationRequest'),
       ID,
-      text('status', 'always `active`', { enum: ['active'] }),
-      text('intent', 'always `order`', { enum: ['order'] }),
+      always('status', 'active'),
+      always('intent', 'order'),
       fhirType('medicationCodeableConcept', 'object', 'CodeableConcept', 'the drug, as text'),
       SUBJECT,
       text('authoredOn', 'when it was written (ISO 8601)'),

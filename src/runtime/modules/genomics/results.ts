@@ -2,11 +2,7 @@
 import { dataPackField } from '../pack-fields.js';
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { PHENOTYPE_CODES } from './phenotype.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const maybeText = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: ['string', 'null'], description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const names = (name: string, description: string, item: string): ResultField => ({ name, type: 'array', items: { type: 'string', description: item }, description });
+import { flag, int, maybeText, names, optional, text } from '../util/result-fields.js';
 
 const gene = (description: string): ResultField => text('gene', description);
 const phenotype = (description: string): ResultField => text('phenotype', description, { enum: PHENOTYPE_CODES });
@@ -24,7 +20,7 @@ const AFFECTED_GENE: ValueSpec = {
   fields: [
     text('gene', 'the gene (CYP2D6, …)'),
     { name: 'roles', type: 'array', items: ROLE, description: "the drug's roles at the gene" },
-    { name: 'prodrug', type: 'boolean', description: 'whether the gene activates the drug (a prodrug)' },
+    flag('prodrug', 'whether the gene activates the drug (a prodrug)'),
   ],
 };
 
@@ -44,7 +40,7 @@ const INTERACTION: ValueSpec = {
     optional(text('inhibitor', 'the inhibiting drug (for INHIBITION)')),
     optional(text('inducer', 'the inducing drug (for INDUCTION)')),
     strength("the inhibitor's or inducer's strength; null when not graded"),
-    { name: 'prodrug', type: 'boolean', description: 'whether the gene activates the substrate (the effect then runs the other way)' },
+    flag('prodrug', 'whether the gene activates the substrate (the effect then runs the other way)'),
     text('effect', 'what changes, in words'),
     maybeText('severity', 'MAJOR for a strong, MODERATE for a moderate, MINOR for a weak inhibitor or inducer; null when not graded', { enum: ['MAJOR', 'MODERATE', 'MINOR'] }),
   ],
@@ -56,7 +52,7 @@ export const GENOMICS_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: 'the phenotype of a genotype; a gene not found answers found false with suggestions',
     fields: [
       gene('the gene symbol (as given when not found)'),
-      { name: 'found', type: 'boolean', description: 'false for a gene not in the table' },
+      flag('found', 'false for a gene not in the table'),
       text('genotype', 'the genotype as read, alleles in table order (as given when the gene is not found)'),
       optional({ name: 'activity_score', type: ['number', 'null'], description: 'the CPIC activity score (CYP2D6, CYP2C9, DPYD); null for other genes, unknown alleles or an unknown copy number' }),
       optional(phenotype('the phenotype code; INDETERMINATE when an allele is not in the table or CPIC assigns none')),
@@ -70,9 +66,9 @@ export const GENOMICS_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: "the genes a drug acts on or through; a drug not found answers found false with suggestions",
     fields: [
       text('drug', 'the drug name (as given when not found)'),
-      { name: 'found', type: 'boolean', description: 'false for a drug neither pk nor the genomics tables know' },
+      flag('found', 'false for a drug neither pk nor the genomics tables know'),
       { name: 'affected_genes', type: 'array', items: AFFECTED_GENE, description: 'each gene with its roles; empty when not found' },
-      { name: 'num_genes', type: 'integer', description: 'the number of affected genes' },
+      int('num_genes', 'the number of affected genes'),
       { name: 'pgx_guidelines', type: 'array', items: GUIDELINE, description: 'the CPIC guidelines that name the drug, one entry per gene' },
     ],
   },
@@ -83,9 +79,9 @@ export const GENOMICS_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       gene('the gene symbol (as given when not found)'),
       text('drug', 'the drug name (the pk name for a drug pk knows)'),
       text('genotype', 'the genotype as read (as given when the gene is not found)'),
-      { name: 'found', type: 'boolean', description: 'false for a gene not in the table' },
+      flag('found', 'false for a gene not in the table'),
       maybeText('phenotype', 'the phenotype code the recommendation is for (HLA: POSITIVE or NEGATIVE for the drug\'s risk allele); null when the gene is not found', { enum: PHENOTYPE_CODES }),
-      { name: 'has_guideline', type: 'boolean', description: 'whether CPIC has a guideline for the pair (when no row of it fits the phenotype, note says why)' },
+      flag('has_guideline', 'whether CPIC has a guideline for the pair (when no row of it fits the phenotype, note says why)'),
       maybeText('implication', "CPIC's implication for the phenotype; null without a row"),
       maybeText('recommendation', "CPIC's dosing recommendation; null without a row"),
       { name: 'alternative', type: ['boolean', 'null'], description: 'whether CPIC names an alternative drug; null without a row' },
@@ -103,7 +99,7 @@ export const GENOMICS_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       names('drugs_checked', 'the drugs known, by their names, each once', 'a drug'),
       names('unknown_drugs', 'the names given that no table knows', 'a name as given'),
       { name: 'interactions', type: 'array', items: INTERACTION, description: 'every interaction, by gene' },
-      { name: 'total', type: 'integer', description: 'the number of interactions' },
+      int('total', 'the number of interactions'),
     ],
   },
 };

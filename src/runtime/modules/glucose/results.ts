@@ -1,9 +1,8 @@
 // What each glucose function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField } from '../types.js';
+import { always, flag, int, num, text } from '../util/result-fields.js';
 
-const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const method = (value: string): ResultField => text('method', `always \`${value}\``, { enum: [value] });
+const method = (value: string): ResultField => always('method', value);
 
 const tdd = num('tdd', 'units/day', 'the total daily insulin dose given');
 const currentBg = num('current_bg', 'mg/dL', 'the glucose given');
@@ -33,7 +32,7 @@ export const GLUCOSE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'GLUCOSE_TIR',
     description: 'CGM time in ranges',
     fields: [
-      { name: 'total_readings', type: 'integer', description: 'readings counted' },
+      int('total_readings', 'readings counted'),
       num('time_in_range_pct', '%', 'readings from low to high inclusive, one decimal'),
       num('time_below_range_pct', '%', 'readings below low'),
       num('time_below_54_pct', '%', 'readings below 54 mg/dL'),
@@ -46,11 +45,11 @@ export const GLUCOSE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
         type: ['object', 'null'],
         description: 'each consensus target met or not; null unless the range is 70–180 mg/dL',
         fields: [
-          { name: 'time_in_range', type: 'boolean', description: 'above 70 % in range' },
-          { name: 'time_below_range', type: 'boolean', description: 'below 4 % under 70 mg/dL' },
-          { name: 'time_below_54', type: 'boolean', description: 'below 1 % under 54 mg/dL' },
-          { name: 'time_above_range', type: 'boolean', description: 'below 25 % over 180 mg/dL' },
-          { name: 'time_above_250', type: 'boolean', description: 'below 5 % over 250 mg/dL' },
+          flag('time_in_range', 'above 70 % in range'),
+          flag('time_below_range', 'below 4 % under 70 mg/dL'),
+          flag('time_below_54', 'below 1 % under 54 mg/dL'),
+          flag('time_above_range', 'below 25 % over 180 mg/dL'),
+          flag('time_above_250', 'below 5 % over 250 mg/dL'),
         ],
       },
       { name: 'assessment', type: ['string', 'null'], enum: ['AT_TARGET', 'NOT_AT_TARGET'], description: 'whether every target is met; null unless the range is 70–180 mg/dL' },
@@ -153,7 +152,7 @@ export const GLUCOSE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('ph', null, 'the pH given'),
       num('bicarb', 'mmol/L', 'the bicarbonate given'),
       num('ketones', 'mmol/L', 'the β-hydroxybutyrate given'),
-      { name: 'criteria_met', type: 'integer', description: 'how many of the three criteria (diabetes, ketosis, acidosis) are met' },
+      int('criteria_met', 'how many of the three criteria (diabetes, ketosis, acidosis) are met'),
       { name: 'findings', type: 'array', items: { type: 'string', description: 'one criterion met, with its value' }, description: 'the criteria met, in words' },
       text('diagnosis', 'DKA when all three criteria are met', { enum: ['DKA', 'NOT_DKA'] }),
       { name: 'severity', type: ['string', 'null'], enum: ['MILD', 'MODERATE', 'SEVERE'], description: 'DKA severity; null when it is not DKA' },

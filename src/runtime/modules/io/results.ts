@@ -5,12 +5,7 @@ import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { DEVICE_KINDS, DEVICE_STATUSES, MAX_LOG_ENTRIES } from './devices.js';
 import { ALL_VITALS, CHANNELS, VITALS, type VitalParameter } from './simulation.js';
 import { MODES, NUMERIC_SETTINGS } from './ventilator.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-const always = (name: string, value: string): ResultField => text(name, `always \`${value}\``, { enum: [value] });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
+import { always, flag, int, num, optional, text } from '../util/result-fields.js';
 
 /** The last field of every io answer. */
 const SIMULATED = flag('simulated', 'always true: the device is simulated and no hardware was contacted');
@@ -26,6 +21,9 @@ const record = (type: string, description: string, fields: ResultField[]): Recor
 const validateDose = pk.functions.find((f) => f.name === 'validate_dose')!;
 /** The dose check of the rate, as pk.validate_dose answers it (one declaration for both). */
 const DOSE_CHECK: ResultField = { name: 'dose_check', ...resultValueSpec(validateDose.result), description: "pk.validate_dose's check of the rate, as pk answers it (any level short of ERROR: an ERROR is refused)" };
+
+const RATE = num('rate', null, 'the rate, in unit');
+const RATE_UNIT = text('unit', 'the rate unit (given, else pk’s infusion unit for the drug, else mL/h)');
 
 const SOURCE = text('source', "`patient`: centred on the run patient's value; `nominal`: on the nominal value", { enum: ['patient', 'nominal'] });
 const vitalReading = (vital: VitalParameter): ResultField => ({
@@ -74,7 +72,7 @@ export const IO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     text('command', 'the command: upper-cased for a pump, monitor or ventilator, as given for a generic device'),
     status("the device's status after the command (a generic device's is unchanged)"),
   ]),
-  infuse: record('IO_INFUSION', 'the infusion running', [device('pump'), drug, num('rate', null, 'the rate, in unit'), text('unit', 'the rate unit (given, else pk’s infusion unit for the drug, else mL/h)'), always('status', 'RUNNING'), DOSE_CHECK]),
+  infuse: record('IO_INFUSION', 'the infusion running', [device('pump'), drug, RATE, RATE_UNIT, always('status', 'RUNNING'), DOSE_CHECK]),
   stop_infusion: record('IO_INFUSION', 'the infusion stopped', [device('pump'), always('status', 'STOPPED'), flag('was_running', 'whether an infusion was running')]),
   bolus: record('IO_BOLUS', 'the bolus given', [
     device('pump'),
@@ -121,13 +119,13 @@ export const IO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     text('channel', 'the channel', { enum: [...CHANNELS] }),
     num('duration_sec', 's', 'the duration'),
     num('sampling_rate_hz', 'Hz', 'the sampling rate'),
-    { name: 'samples', type: 'integer', description: 'samples: duration × rate, rounded' },
+    int('samples', 'samples: duration × rate, rounded'),
     { name: 'data', type: 'array', items: { type: 'number', description: 'one sample, four decimals' }, description: 'the samples: ECG_II in mV, PLETH normalized 0–1, RESP −1 to 1, ABP in mmHg' },
   ]),
   set_alarm: record('IO_ALARM_SET', 'the alarm limits set', [device(), text('parameter', 'the parameter, by its canonical name'), num('low_threshold', null, 'the low limit'), num('high_threshold', null, 'the high limit')]),
   check_alarms: record('IO_ALARM_CHECK', "each alarm checked against its parameter's last reading", [
     device(),
-    { name: 'alarms_triggered', type: 'integer', description: 'how many alarms were triggered' },
+    int('alarms_triggered', 'how many alarms were triggered'),
     { name: 'triggered', type: 'array', items: TRIGGERED_ALARM, description: 'the alarms triggered' },
     { name: 'not_read', type: 'array', items: { type: 'string', description: 'a parameter' }, description: 'parameters with an alarm but no reading in this run' },
   ]),
@@ -137,10 +135,23 @@ export const IO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     flag('found', 'false when no device of that id is connected in this run'),
     optional(kind),
     optional(status('its status')),
-    optional({ name: 'params', type: 'object', description: "a pump's programmed infusion (`infusion`: drug, rate, unit, dose_check) or a ventilator's settings sent, by name" }),
-    optional({ name: 'last_readings', type: 'object', description: 'the last reading of each parameter read, by parameter name' }),
-    optional({ name: 'alarms', type: 'object', description: 'the alarm limits (low, high) of each parameter, by parameter name' }),
-    optional({ name: 'log_size', type: 'integer', description: 'entries in the device log' }),
-    optional({ name: 'log_dropped', type: 'integer', description: `oldest entries dropped from the log (it keeps the newest ${MAX_LOG_ENTRIES})` }),
+    optional({
+      name: 'params',
+      type: 'object',
+      description: "a pump's programmed infusion (`infusion`) or a ventilator's settings sent, by name",
+      fields: [optional({ name: 'infusion', type: 'object', description: "the pump's programmed infusion", fields: [drug, RATE, RATE_UNIT, { name: 'dose_check', type: 'object', description: 'the dose check of the rate, as `io.infuse` answered it' }] })],
+      keys: 'setting',
+      values: { type: ['number', 'string'], description: 'a ventilator setting sent: a number in the setting’s unit, or the mode or I:E ratio text' },
+    }),
+    optional({ name: 'last_readings', type: 'object', description: 'the last reading of each parameter read, by parameter name', keys: 'parameter', values: { type: 'number', description: "the parameter's last reading, in its unit" } }),
+    optional({
+      name: 'alarms',
+      type: 'object',
+      description: 'the alarm limits (low, high) of each parameter, by parameter name',
+      keys: 'parameter',
+      values: { type: 'object', description: "the parameter's alarm limits", fields: [num('low', null, 'the low limit'), num('high', null, 'the high limit')] },
+    }),
+    optional(int('log_size', 'entries in the device log')),
+    optional(int('log_dropped', `oldest entries dropped from the log (it keeps the newest ${MAX_LOG_ENTRIES})`)),
   ]),
 };

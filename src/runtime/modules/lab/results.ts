@@ -1,26 +1,24 @@
 // What each lab function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
+import { always, flag, int, num, optional, strings, text } from '../util/result-fields.js';
 
 const FLAGS = ['NORMAL', 'LOW', 'HIGH', 'CRITICAL_LOW', 'CRITICAL_HIGH', 'PANIC_LOW', 'PANIC_HIGH', 'UNIT_AMBIGUOUS'];
 
 /** One interpreted value: a known test, a test not found (found false, with suggestions), or a value whose unit is ambiguous. */
 const LAB_RESULT_FIELDS: ResultField[] = [
-  text('type', 'always `LAB_RESULT`', { enum: ['LAB_RESULT'] }),
+  always('type', 'LAB_RESULT'),
   text('test', 'the test name as given'),
   { name: 'value', type: ['number', 'null'], description: "the value in the test's unit; null when its unit is ambiguous" },
   { name: 'flag', type: ['string', 'null'], enum: FLAGS, description: 'where the value falls; null for a test not found' },
   { name: 'is_critical', type: ['boolean', 'null'], description: 'true for a critical or panic flag; null when not interpreted' },
   { name: 'reference_range', type: ['string', 'null'], description: 'the reference interval with its unit, as text; null when not interpreted' },
-  { name: 'found', type: 'boolean', description: 'false for a test name not in the table' },
+  flag('found', 'false for a test name not in the table'),
   optional(text('canonical', "the table's name of the test")),
   optional(text('full_name', 'the full name of the test')),
   optional(text('unit', "the test's unit")),
   optional(text('status', 'the same as flag')),
   optional({ name: 'panel', type: ['string', 'null'], description: 'the first panel the test belongs to' }),
-  optional({ name: 'sex_specific', type: 'boolean', description: 'whether the interval depends on sex' }),
+  optional(flag('sex_specific', 'whether the interval depends on sex')),
   optional(text('range_basis', 'which interval was used (adult, male, female, combined, or a laboratory row)')),
   optional(text('range_source', "where the interval comes from: the installed laboratory's ranges or the default table")),
   optional({ name: 'assay', type: ['string', 'null'], description: 'the assay the limits are for' }),
@@ -30,13 +28,13 @@ const LAB_RESULT_FIELDS: ResultField[] = [
     description: "the installed laboratory's ranges used",
     fields: [
       text('kind', 'the pack kind'),
-      { name: 'version', type: 'integer', description: 'the installed version' },
+      int('version', 'the installed version'),
       { name: 'label', type: ['string', 'null'], description: "the operator's label" },
       text('file_name', 'the file imported'),
       text('sha256', 'its SHA-256'),
     ],
   }),
-  optional({ name: 'given_value', type: 'number', description: 'the value as given' }),
+  optional(num('given_value', null, 'the value as given')),
   optional({ name: 'given_unit', type: ['string', 'null'], description: 'the unit it was given in; null when ambiguous' }),
   optional(text('message', 'why a value without a unit was not interpreted (flag UNIT_AMBIGUOUS)')),
   optional({
@@ -48,9 +46,9 @@ const LAB_RESULT_FIELDS: ResultField[] = [
       description: 'one reading',
       fields: [
         text('unit', 'the unit of this reading'),
-        { name: 'value', type: 'number', description: 'the value as given' },
-        { name: 'value_in_test_unit', type: 'number', description: "the value in the test's unit" },
-        { name: 'plausible', type: 'boolean', description: 'whether this reading is a plausible result' },
+        num('value', null, 'the value as given'),
+        num('value_in_test_unit', null, "the value in the test's unit"),
+        flag('plausible', 'whether this reading is a plausible result'),
       ],
     },
   }),
@@ -60,10 +58,8 @@ const LAB_RESULT_FIELDS: ResultField[] = [
 const PANEL_ITEM: ValueSpec = {
   type: 'object',
   description: 'one interpreted value (as lab.interpret answers)',
-  fields: [...LAB_RESULT_FIELDS, optional({ name: 'in_panel', type: 'boolean', description: 'false for a known test given that is not a member of the panel' })],
+  fields: [...LAB_RESULT_FIELDS, optional(flag('in_panel', 'false for a known test given that is not a member of the panel'))],
 };
-
-const names = (description: string): ResultField['items'] => ({ type: 'string', description });
 
 export const LAB_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   interpret: { type: 'LAB_RESULT', description: 'the value flagged against its interval and limits', fields: LAB_RESULT_FIELDS },
@@ -72,28 +68,28 @@ export const LAB_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: 'the panel interpreted; a panel not found answers found false with suggestions',
     fields: [
       text('panel', 'the panel name'),
-      { name: 'found', type: 'boolean', description: 'false for a panel name not in the table' },
-      optional({ name: 'total_tests', type: 'integer', description: 'values interpreted' }),
-      optional({ name: 'abnormal_count', type: 'integer', description: 'values not NORMAL' }),
-      optional({ name: 'critical_count', type: 'integer', description: 'values critical or panic' }),
+      flag('found', 'false for a panel name not in the table'),
+      optional(int('total_tests', 'values interpreted')),
+      optional(int('abnormal_count', 'values not NORMAL')),
+      optional(int('critical_count', 'values critical or panic')),
       optional({ name: 'results', type: 'array', items: PANEL_ITEM, description: 'each value: panel tests in panel order, then other known tests' }),
-      optional({ name: 'abnormal', type: 'array', items: names('a canonical test name'), description: 'the tests not NORMAL' }),
-      optional({ name: 'critical', type: 'array', items: names('a canonical test name'), description: 'the tests critical or panic' }),
-      optional({ name: 'unrecognized', type: 'array', items: names('a name as given'), description: 'names given that are no known test' }),
-      optional({ name: 'missing', type: 'array', items: names('a canonical test name'), description: 'panel tests not given' }),
+      optional({ name: 'abnormal', type: 'array', items: strings('a canonical test name'), description: 'the tests not NORMAL' }),
+      optional({ name: 'critical', type: 'array', items: strings('a canonical test name'), description: 'the tests critical or panic' }),
+      optional({ name: 'unrecognized', type: 'array', items: strings('a name as given'), description: 'names given that are no known test' }),
+      optional({ name: 'missing', type: 'array', items: strings('a canonical test name'), description: 'panel tests not given' }),
     ],
   },
   gfr: {
     type: 'LAB_GFR',
     description: 'eGFR (CKD-EPI 2021) and KDIGO G stage',
     fields: [
-      { name: 'eGFR', type: 'number', unit: 'mL/min/1.73m2', description: 'estimated GFR, one decimal' },
+      num('eGFR', 'mL/min/1.73m2', 'estimated GFR, one decimal'),
       text('unit', 'the unit of eGFR', { enum: ['mL/min/1.73m²'] }),
       text('stage', 'KDIGO G stage', { enum: ['G1', 'G2', 'G3a', 'G3b', 'G4', 'G5'] }),
       text('stage_label', 'the stage in words'),
       text('equation', 'the equation used'),
       text('sex', 'the sex used', { enum: ['M', 'F'] }),
-      { name: 'race_ignored', type: 'boolean', description: 'true when a race was given (the equation does not use it)' },
+      flag('race_ignored', 'true when a race was given (the equation does not use it)'),
       text('creatinine_unit', 'the unit the creatinine was given in (mg/dL or umol/L; converted to mg/dL for the equation)', { enum: ['mg/dL', 'umol/L'] }),
     ],
   },
@@ -101,9 +97,9 @@ export const LAB_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'LAB_ABG',
     description: 'the acid–base reading',
     fields: [
-      { name: 'ph', type: 'number', description: 'the pH given' },
-      { name: 'pco2', type: 'number', unit: 'mmHg', description: 'the pCO2 given' },
-      { name: 'hco3', type: 'number', unit: 'mmol/L', description: 'the bicarbonate given' },
+      num('ph', null, 'the pH given'),
+      num('pco2', 'mmHg', 'the pCO2 given'),
+      num('hco3', 'mmol/L', 'the bicarbonate given'),
       text('primary_disorder', 'the primary disorder, e.g. `Metabolic Acidosis`, `Normal`'),
       text('compensation', 'the response found, e.g. `APPROPRIATE`, `ACUTE`, `CHRONIC`, `PARTIAL`, `NOT_APPLICABLE`'),
       {
@@ -111,14 +107,14 @@ export const LAB_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
         type: ['object', 'null'],
         description: 'the expected compensation (pCO2 for a metabolic disorder, HCO3 for a respiratory one); null when none applies',
         fields: [
-          optional({ name: 'pco2_low', type: 'number', unit: 'mmHg', description: 'lowest expected pCO2' }),
-          optional({ name: 'pco2_high', type: 'number', unit: 'mmHg', description: 'highest expected pCO2' }),
-          optional({ name: 'hco3_acute', type: 'number', unit: 'mmol/L', description: 'expected HCO3 if acute' }),
-          optional({ name: 'hco3_chronic', type: 'number', unit: 'mmol/L', description: 'expected HCO3 if chronic' }),
+          optional(num('pco2_low', 'mmHg', 'lowest expected pCO2')),
+          optional(num('pco2_high', 'mmHg', 'highest expected pCO2')),
+          optional(num('hco3_acute', 'mmol/L', 'expected HCO3 if acute')),
+          optional(num('hco3_chronic', 'mmol/L', 'expected HCO3 if chronic')),
         ],
       },
-      { name: 'consistent', type: 'boolean', description: 'whether the Henderson–Hasselbalch pH is within 0.05 of the pH given' },
-      { name: 'calculated_ph', type: 'number', description: 'the Henderson–Hasselbalch pH, two decimals' },
+      flag('consistent', 'whether the Henderson–Hasselbalch pH is within 0.05 of the pH given'),
+      num('calculated_ph', null, 'the Henderson–Hasselbalch pH, two decimals'),
       { name: 'anion_gap', type: ['number', 'null'], unit: 'mmol/L', description: 'Na − (Cl + HCO3); null without sodium and chloride' },
       { name: 'anion_gap_corrected', type: ['number', 'null'], unit: 'mmol/L', description: 'the gap corrected for albumin (the gap itself without albumin); null without sodium and chloride' },
     ],

@@ -3,14 +3,9 @@ import { dataPackField } from '../pack-fields.js';
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
 import { SITE_MEANINGS, SITES } from './breakpoint-row.js';
 import { regimens } from './tables.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const maybeText = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: ['string', 'null'], description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const names = (name: string, description: string, item: string): ResultField => ({ name, type: 'array', items: { type: 'string', description: item }, description });
+import { flag, found, maybeText, names, optional, text } from '../util/result-fields.js';
 
 const MIC_UNIT = 'mcg/mL';
-const found = (what: string): ResultField => ({ name: 'found', type: 'boolean', description: `false for ${what} not in the table` });
 
 /** An organism's facts, as the organism table holds them. */
 const ORGANISM_FACT_FIELDS: ResultField[] = [
@@ -49,7 +44,7 @@ const BREAKPOINT: ValueSpec = {
     optional({ name: 'atu', type: ['number', 'null'], unit: MIC_UNIT, description: "EUCAST's Area of Technical Uncertainty; null when none" }),
     SITE,
     optional(text('agent', 'the row\'s agent as EUCAST prints it')),
-    optional({ name: 'bracketed', type: 'boolean', description: 'whether EUCAST gives the breakpoint in brackets' }),
+    optional(flag('bracketed', 'whether EUCAST gives the breakpoint in brackets')),
     optional(names('notes', "EUCAST's notes on the row", 'a note')),
     text('standard', 'the standard of the row (EUCAST, CLSI M100, FDA STIC, FDA, or as a laboratory pack names it)'),
     text('edition', 'the edition of the standard'),
@@ -77,6 +72,17 @@ const BY_SITE: ResultField = {
 /** Every tier name in the regimen table: each is also a field of the answer, holding that tier's regimens as text. */
 const TIER_NAMES = [...new Set(regimens.infections.flatMap((i) => Object.keys(i.tiers)))];
 
+/** The regimens of one tier, as records. */
+const REGIMENS: ValueSpec = {
+  type: 'array',
+  description: "the tier's regimens, in table order",
+  items: {
+    type: 'object',
+    description: 'one regimen',
+    fields: [text('drug', 'the drug'), maybeText('dose', 'the dose as the guideline gives it; null where not entered'), text('route', 'the route'), text('source', 'where the regimen comes from')],
+  },
+};
+
 export const MICRO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   identify: {
     type: 'MICRO_ID',
@@ -91,7 +97,7 @@ export const MICRO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       text('antibiotic', 'the antibiotic name (as given when not found)'),
       text('standard', 'the breakpoint standard the answer reads', { enum: ['EUCAST', 'CLSI'] }),
       text('standard_version', "the table and version: EUCAST Clinical Breakpoint Tables v. …, a CLSI pack's label, or the shipped CLSI/FDA subset"),
-      { name: 'found', type: 'boolean', description: 'false when the organism or the antibiotic is not in the tables' },
+      flag('found', 'false when the organism or the antibiotic is not in the tables'),
       maybeText('unknown_input', 'which argument was not found; null when both were', { enum: ['organism_key', 'antibiotic'] }),
       names('suggestions', 'the nearest known names of the argument not found; empty when both were found', 'a known name'),
       maybeText('intrinsic_susceptibility', 'expected susceptibility from the organism alone (EUCAST expected resistance and the organism table); null when not found', { enum: ['RESISTANT', 'SUSCEPTIBLE', 'UNKNOWN'] }),
@@ -112,7 +118,7 @@ export const MICRO_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       found('an infection'),
       optional(names('tiers', 'the tier names of the infection, in order', 'a tier name')),
       ...TIER_NAMES.map((tier) => optional(names(tier, `the regimens of tier \`${tier}\` as text (drug, dose, route); only for an infection with this tier`, 'a regimen'))),
-      optional({ name: 'regimens', type: 'object', description: 'the regimens of each tier as records, by tier name: a list of {drug, dose (null where not entered), route, source}' }),
+      optional({ name: 'regimens', type: 'object', description: 'the regimens of each tier as records, by tier name', keys: 'tier', values: REGIMENS }),
       optional(text('source', 'the guideline the regimens come from')),
       optional(maybeText('note', 'the tiers whose regimens are not entered, and why; null when every tier has regimens')),
     ],

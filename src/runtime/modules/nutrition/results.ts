@@ -1,9 +1,6 @@
 // What each nutrition function answers (docs/library.md, the checker's field check and the boundary check read these).
-import type { RecordResultSpec, ResultField } from '../types.js';
-
-const num = (name: string, unit: string, description: string): ResultField => ({ name, type: 'number', unit, description });
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
+import type { RecordResultSpec } from '../types.js';
+import { always, flag, num, text } from '../util/result-fields.js';
 
 const weightKg = num('weight_kg', 'kg', 'the body weight given');
 const heightCm = num('height_cm', 'cm', 'the height given');
@@ -19,7 +16,7 @@ export const NUTRITION_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   ideal_body_weight: {
     type: 'NUTR_IBW',
     description: 'Devine ideal body weight',
-    fields: [num('ibw_kg', 'kg', 'ideal body weight, one decimal'), heightCm, sex, text('formula', 'always `Devine`', { enum: ['Devine'] }), flag('extrapolated', 'true below 152.4 cm, where the line is extended beyond its range')],
+    fields: [num('ibw_kg', 'kg', 'ideal body weight, one decimal'), heightCm, sex, always('formula', 'Devine'), flag('extrapolated', 'true below 152.4 cm, where the line is extended beyond its range')],
   },
   adjusted_body_weight: {
     type: 'NUTR_ADJBW',
@@ -34,12 +31,12 @@ export const NUTRITION_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   harris_benedict: {
     type: 'NUTR_BEE',
     description: 'basal energy expenditure',
-    fields: [num('bee_kcal', 'kcal/day', 'basal energy expenditure, whole kcal'), text('formula', 'always `Harris-Benedict`', { enum: ['Harris-Benedict'] }), ...INPUTS],
+    fields: [num('bee_kcal', 'kcal/day', 'basal energy expenditure, whole kcal'), always('formula', 'Harris-Benedict'), ...INPUTS],
   },
   mifflin_st_jeor: {
     type: 'NUTR_REE',
     description: 'resting energy expenditure',
-    fields: [num('ree_kcal', 'kcal/day', 'resting energy expenditure, whole kcal'), text('formula', 'always `Mifflin-St Jeor`', { enum: ['Mifflin-St Jeor'] }), ...INPUTS],
+    fields: [num('ree_kcal', 'kcal/day', 'resting energy expenditure, whole kcal'), always('formula', 'Mifflin-St Jeor'), ...INPUTS],
   },
   total_energy: {
     type: 'NUTR_TEE',
@@ -47,8 +44,8 @@ export const NUTRITION_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       num('tee_kcal', 'kcal/day', 'basal energy × activity factor × stress factor, whole kcal'),
       num('bee_kcal', 'kcal/day', 'the basal energy given'),
-      { name: 'activity_factor', type: 'number', description: 'the factor of the activity level' },
-      { name: 'stress_factor', type: 'number', description: 'the factor of the metabolic stress' },
+      num('activity_factor', null, 'the factor of the activity level'),
+      num('stress_factor', null, 'the factor of the metabolic stress'),
       text('activity', 'the activity level given'),
       text('stress', 'the metabolic stress given'),
     ],
@@ -84,8 +81,8 @@ export const NUTRITION_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('lipid_g_per_kg', 'g/kg/day', 'lipid per kg, two decimals'),
       num('glucose_infusion_rate_mg_kg_min', 'mg/kg/min', 'glucose infusion rate, two decimals'),
       num('estimated_volume_ml', 'mL/day', 'volume of the stock solutions, whole mL'),
-      { name: 'npc_n_ratio', type: 'number', description: 'non-protein kcal per gram of nitrogen, whole' },
-      { name: 'npn_ratio', type: 'number', description: 'the same ratio under its older name' },
+      num('npc_n_ratio', null, 'non-protein kcal per gram of nitrogen, whole'),
+      num('npn_ratio', null, 'the same ratio under its older name'),
       weightKg,
       flag('gir_safe', 'true when the glucose infusion rate is at most 5 mg/kg/min'),
       { name: 'gir_warning', type: ['string', 'null'], description: 'why the glucose infusion rate is too high; null when it is not' },
@@ -100,7 +97,7 @@ export const NUTRITION_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('hourly_rate_ml', 'mL/h', 'the daily volume over 24 hours, one decimal'),
       num('hourly_4_2_1_ml', 'mL/h', 'the 4-2-1 hourly rate, one decimal'),
       weightKg,
-      text('formula', 'always `Holliday-Segar`', { enum: ['Holliday-Segar'] }),
+      always('formula', 'Holliday-Segar'),
     ],
   },
 };

@@ -2,10 +2,7 @@
 import type { RecordResultSpec, ResultField } from '../types.js';
 import { PATIENT_FIELDS } from '../util/patient.js';
 import { BOOLEAN_FIELDS, KEPT_FIELDS, METHOD } from './deidentify.js';
-
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const whole = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'integer', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
+import { always, flag, int, num, optional, text } from '../util/result-fields.js';
 
 /** What each kept yes/no patient field says (the numeric ones take their meaning and unit from the patient field table). */
 const BOOLEAN_MEANINGS: Readonly<Record<(typeof BOOLEAN_FIELDS)[number], string>> = {
@@ -37,18 +34,30 @@ const CONSENT: RecordResultSpec = {
   fields: [
     text('patient_id', "the organization's patient id"),
     studyId,
-    { name: 'found', type: 'boolean', description: 'false when the patient has no consent record for the study' },
-    { name: 'consented', type: 'boolean', description: 'true: consent given; false: refused, withdrawn or never recorded' },
+    flag('found', 'false when the patient has no consent record for the study'),
+    flag('consented', 'true: consent given; false: refused, withdrawn or never recorded'),
     { name: 'consent_date', type: ['string', 'null'], description: 'the date on the consent form (YYYY-MM-DD); null when none was given or there is no record' },
     { name: 'recorded_at', type: ['string', 'null'], description: 'when the record was stored (ISO 8601 time); null when there is no record' },
   ],
 };
 
 const byArm = (description: string): ResultField['items'] => ({ type: 'string', description });
-const armCounts: ResultField = { name: 'arm_counts', type: 'object', description: 'patients allocated to each arm, by arm label (Arm_A: 10, …)' };
-const assignments: ResultField = { name: 'assignments', type: 'object', description: 'the arm label of each patient id (PT-0001: Arm_B, …), in allocation order' };
-const blockSize = whole('block_size', 'patients per permuted block');
-const seed = whole('seed', 'the generator seed used (the one given, or the one drawn): the same seed redoes the allocation');
+const armCounts: ResultField = {
+  name: 'arm_counts',
+  type: 'object',
+  description: 'patients allocated to each arm, by arm label (Arm_A: 10, …)',
+  keys: 'arm',
+  values: { type: 'integer', description: 'patients allocated to the arm' },
+};
+const assignments: ResultField = {
+  name: 'assignments',
+  type: 'object',
+  description: 'the arm label of each patient id (PT-0001: Arm_B, …), in allocation order',
+  keys: 'patient id',
+  values: byArm("the patient's arm label"),
+};
+const blockSize = int('block_size', 'patients per permuted block');
+const seed = int('seed', 'the generator seed used (the one given, or the one drawn): the same seed redoes the allocation');
 
 export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   deidentify: {
@@ -58,7 +67,7 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       { name: 'patient_hash', type: ['string', 'null'], description: 'keyed pseudonym of the first identifier sent (id, patient_id, mrn, name): 32 hex digits, the same for the same patient in this organization; null without an identifier' },
       { name: 'age', type: ['number', 'string', 'null'], unit: 'years', description: 'the age, or `90+` for an age over 89; null when not sent' },
       { name: 'sex', type: ['string', 'null'], enum: ['M', 'F'], description: 'the sex; null when not sent' },
-      optional(whole('birth_year', 'the year of birth_date, kept only beside an age of 89 or less')),
+      optional(int('birth_year', 'the year of birth_date, kept only beside an age of 89 or less')),
       ...[...KEPT_FIELDS].map(keptField),
       { name: 'removed_fields', type: 'array', items: { type: 'string', description: 'a field name as sent' }, description: 'the fields sent that were removed, in the order sent' },
       text('method', 'the de-identification method, as one sentence', { enum: [METHOD] }),
@@ -69,8 +78,8 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: "the de-identified record stored in the organization's study data",
     fields: [
       studyId,
-      whole('record_id', 'the id of the stored record'),
-      { name: 'stored', type: 'boolean', description: 'always true (a record that cannot be stored is an error)' },
+      int('record_id', 'the id of the stored record'),
+      flag('stored', 'always true (a record that cannot be stored is an error)'),
     ],
   },
   record_consent: CONSENT,
@@ -79,13 +88,13 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'RESEARCH_RANDOMIZE',
     description: 'a permuted-block allocation of patients PT-0001… to arms',
     fields: [
-      whole('patient_count', 'patients allocated'),
-      whole('arms', 'number of arms'),
+      int('patient_count', 'patients allocated'),
+      int('arms', 'number of arms'),
       { name: 'arm_labels', type: 'array', items: byArm('an arm label'), description: 'the arm labels, Arm_A…' },
       { name: 'ratio', type: 'array', items: { type: 'integer', description: "an arm's share" }, description: 'the allocation ratio used, one entry per arm' },
       blockSize,
       seed,
-      text('method', 'always `permuted blocks`', { enum: ['permuted blocks'] }),
+      always('method', 'permuted blocks'),
       armCounts,
       assignments,
     ],
@@ -94,13 +103,13 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'RESEARCH_SAMPLE_SIZE',
     description: 'patients per group for a two-sided comparison of two equal groups',
     fields: [
-      { name: 'effect_size', type: 'number', description: 'the standardized difference d given' },
-      { name: 'alpha', type: 'number', description: 'the two-sided significance level given' },
-      { name: 'power', type: 'number', description: 'the power (1 − β) given' },
-      { name: 'z_alpha', type: 'number', description: 'the normal quantile at 1 − α/2, four decimals' },
-      { name: 'z_beta', type: 'number', description: 'the normal quantile at the power, four decimals' },
-      whole('n_per_group', 'patients per group, rounded up'),
-      whole('total_n', 'patients in both groups'),
+      num('effect_size', null, 'the standardized difference d given'),
+      num('alpha', null, 'the two-sided significance level given'),
+      num('power', null, 'the power (1 − β) given'),
+      num('z_alpha', null, 'the normal quantile at 1 − α/2, four decimals'),
+      num('z_beta', null, 'the normal quantile at the power, four decimals'),
+      int('n_per_group', 'patients per group, rounded up'),
+      int('total_n', 'patients in both groups'),
     ],
   },
   stratify: {
@@ -109,11 +118,33 @@ export const RESEARCH_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       text('variable', 'the stratification variable'),
       { name: 'strata', type: 'array', items: { type: 'string', description: 'a stratum name' }, description: 'the stratum names, in the order given' },
-      whole('patient_count', 'patients split across the strata'),
-      { name: 'allocation', type: 'object', description: 'the number of slots of each stratum, by stratum name (earlier strata take the remainder)' },
-      { name: 'patients', type: 'object', description: 'the patient ids (PT-0001…) of each stratum, by stratum name' },
+      int('patient_count', 'patients split across the strata'),
+      {
+        name: 'allocation',
+        type: 'object',
+        description: 'the number of slots of each stratum, by stratum name (earlier strata take the remainder)',
+        keys: 'stratum',
+        values: { type: 'integer', description: 'slots of the stratum' },
+      },
+      {
+        name: 'patients',
+        type: 'object',
+        description: 'the patient ids (PT-0001…) of each stratum, by stratum name',
+        keys: 'stratum',
+        values: { type: 'array', items: { type: 'string', description: 'a patient id' }, description: 'the patient ids of the stratum' },
+      },
       optional(seed),
-      optional({ name: 'randomization', type: 'object', description: "each stratum's permuted-block schedule by stratum name (its seed: the call's seed plus the stratum's position; block_size, arm_counts, assignments); only when arms are given" }),
+      optional({
+        name: 'randomization',
+        type: 'object',
+        description: "each stratum's permuted-block schedule by stratum name; only when arms are given",
+        keys: 'stratum',
+        values: {
+          type: 'object',
+          description: "the stratum's schedule",
+          fields: [int('seed', "the stratum's seed: the call's seed plus the stratum's position (from 0)"), blockSize, armCounts, assignments],
+        },
+      }),
     ],
   },
 };

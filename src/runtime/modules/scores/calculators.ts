@@ -8,10 +8,14 @@ import { framinghamHardChd } from './framingham-chd.js';
 import { gcs } from './gcs.js';
 import { conceptionDate, dueDate, gestationalAge } from './pregnancy.js';
 import { psi } from './psi.js';
+import { POINTS_BY_CRITERION } from './results.js';
 
 const patientParam: ParamSpec = { name: 'patient', type: 'patient', description: 'the patient record (the fields it reads are listed under the function)' };
 const patientOf = (a: Record<string, JsonValue>): JsonObject => a.patient as JsonObject;
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
+
+/** One GCS response's points. */
+const gcsPoints = (name: string, max: number): ResultField => ({ name, type: ['integer', 'null'], description: `${name} points, 1–${max}; null when not testable` });
 
 /** The common SCORE record fields, then the score's own. */
 function scoreResult(extra: readonly ResultField[], maxScore = true): FunctionSpec['result'] {
@@ -22,7 +26,7 @@ function scoreResult(extra: readonly ResultField[], maxScore = true): FunctionSp
       textField('scoring', 'which score'),
       integerField('score', 'the total'),
       ...(maxScore ? [integerField('max_score', 'the highest possible total')] : []),
-      { name: 'components', type: 'object', description: 'points of each criterion, by name' },
+      POINTS_BY_CRITERION,
       ...extra,
     ],
   };
@@ -166,7 +170,12 @@ export const plainCalculators: FunctionSpec[] = [
         textField('scoring', 'GCS'),
         { name: 'score', type: ['integer', 'null'], description: 'total 3–15; null when a response is not testable' },
         integerField('max_score', '15'),
-        { name: 'components', type: 'object', description: 'eye, verbal and motor points (null when not testable)' },
+        {
+          name: 'components',
+          type: 'object',
+          description: 'eye, verbal and motor points (null when not testable)',
+          fields: [gcsPoints('eye', 4), gcsPoints('verbal', 5), gcsPoints('motor', 6)],
+        },
         { name: 'severity', type: ['string', 'null'], enum: ['Mild', 'Moderate', 'Severe'], description: 'head-injury severity band; null without a total' },
         { name: 'not_testable', type: 'array', items: { type: 'string', description: 'a component' }, description: 'components recorded as not testable' },
         textField('display', "the components as written in notes, e.g. 'E3 V4 M6'"),

@@ -1,21 +1,27 @@
 // What each score answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField } from '../types.js';
+import { always, flag, int, num, text } from '../util/result-fields.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const num = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'number', description, ...extra });
-const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-
-const TAG: ResultField = text('type', 'always `SCORE`', { enum: ['SCORE'] });
+const TAG: ResultField = always('type', 'SCORE');
 const scoring = (name: string): ResultField => text('scoring', 'which score this is', { enum: [name] });
+
+/** The points of each criterion of a points score, keyed by criterion name. */
+export const POINTS_BY_CRITERION: ResultField = {
+  name: 'components',
+  type: 'object',
+  description: 'points of each criterion, by criterion name',
+  keys: 'criterion',
+  values: { type: 'number', description: 'the points of the criterion' },
+};
 
 /** The fields every points score has: its name, points, maximum and the points of each criterion. */
 function pointsFields(name: string, max: number): ResultField[] {
   return [
     TAG,
     scoring(name),
-    num('score', 'total points'),
-    num('max_score', `the highest possible total (${max})`),
-    { name: 'components', type: 'object', description: 'points of each criterion, by criterion name' },
+    num('score', null, 'total points'),
+    num('max_score', null, `the highest possible total (${max})`),
+    POINTS_BY_CRITERION,
   ];
 }
 
@@ -40,21 +46,21 @@ export const SCORE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   heart_score: record('HEART score', [
     ...pointsFields('HEART', 10),
     text('risk', 'risk band', { enum: ['LOW', 'MODERATE', 'HIGH'] }),
-    num('mace_6wk_percent', 'major adverse cardiac events within 6 weeks for the band, as published', { unit: '%' }),
+    num('mace_6wk_percent', '%', 'major adverse cardiac events within 6 weeks for the band, as published'),
     text('recommendation', 'advice for the band'),
   ]),
   framingham: record('Framingham 10-year cardiovascular risk', [
     TAG,
     scoring('Framingham'),
-    num('risk_10yr_percent', '10-year risk of cardiovascular disease, one decimal', { unit: '%' }),
+    num('risk_10yr_percent', '%', '10-year risk of cardiovascular disease, one decimal'),
     text('category', 'risk category', { enum: ['LOW', 'MODERATE', 'HIGH'] }),
     flag('outside_validation', 'true for ages 75 to 100, beyond the validated 30 to 74'),
   ]),
   meld: record('MELD, MELD-Na and MELD 3.0', [
     TAG,
     scoring('MELD-Na'),
-    { name: 'meld', type: 'integer', description: 'MELD (6 to 40)' },
-    { name: 'meld_na', type: 'integer', description: 'MELD-Na (6 to 40)' },
+    int('meld', 'MELD (6 to 40)'),
+    int('meld_na', 'MELD-Na (6 to 40)'),
     { name: 'meld_3', type: ['integer', 'null'], description: 'MELD 3.0 (6 to 40); null without albumin and sex' },
     text('mortality_3mo', '3-month mortality of the MELD stratum, as published'),
     {
@@ -62,10 +68,10 @@ export const SCORE_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       type: 'object',
       description: 'the values the formula used after its bounds',
       fields: [
-        num('creatinine', 'creatinine bounded to 1 to 4 (4 on dialysis)', { unit: 'mg/dL' }),
-        num('bilirubin', 'bilirubin, at least 1', { unit: 'mg/dL' }),
-        num('inr', 'INR, at least 1'),
-        num('sodium', 'sodium bounded to 125 to 137', { unit: 'mmol/L' }),
+        num('creatinine', 'mg/dL', 'creatinine bounded to 1 to 4 (4 on dialysis)'),
+        num('bilirubin', 'mg/dL', 'bilirubin, at least 1'),
+        num('inr', null, 'INR, at least 1'),
+        num('sodium', 'mmol/L', 'sodium bounded to 125 to 137'),
         flag('dialysis', 'whether dialysis was counted'),
       ],
     },

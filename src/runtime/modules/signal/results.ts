@@ -1,10 +1,6 @@
 // What each signal function answers (docs/library.md, the checker's field check and the boundary check read these).
-import type { RecordResultSpec, ResultField } from '../types.js';
-
-const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const int = (name: string, description: string): ResultField => ({ name, type: 'integer', description });
-const text = (name: string, description: string, values?: readonly string[]): ResultField => ({ name, type: 'string', description, ...(values && { enum: values }) });
-const numbers = (description: string, unit?: string): ResultField['items'] => ({ type: 'number', description, ...(unit && { unit }) });
+import type { RecordResultSpec } from '../types.js';
+import { always, int, num, numbers, oneOf, text } from '../util/result-fields.js';
 
 export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
   detect_peaks: {
@@ -34,7 +30,7 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('max_hr_bpm', '/min', 'highest rate (from the shortest interval)'),
       num('mean_rr_ms', 'ms', 'mean RR interval'),
       int('beats_analyzed', 'intervals given'),
-      text('classification', 'the mean rate class', ['BRADYCARDIA', 'NORMAL', 'TACHYCARDIA', 'SEVERE_TACHYCARDIA']),
+      oneOf('classification', 'the mean rate class', ['BRADYCARDIA', 'NORMAL', 'TACHYCARDIA', 'SEVERE_TACHYCARDIA']),
     ],
   },
   hrv_metrics: {
@@ -47,7 +43,7 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('mean_rr_ms', 'ms', 'mean interval'),
       int('intervals_analyzed', 'intervals given'),
       num('duration_s', 's', 'the recording length (sum of the intervals)'),
-      text('autonomic_status', 'SDNN band; NOT_RATED below 24 hours of recording', ['NOT_RATED', 'LOW_HRV', 'MODERATE_HRV', 'HIGH_HRV']),
+      oneOf('autonomic_status', 'SDNN band; NOT_RATED below 24 hours of recording', ['NOT_RATED', 'LOW_HRV', 'MODERATE_HRV', 'HIGH_HRV']),
       text('interpretation', 'the rating in words'),
     ],
   },
@@ -55,9 +51,9 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'SIGNAL_RHYTHM',
     description: 'a rhythm suggested by rate and regularity (P waves not assessed)',
     fields: [
-      text('rhythm', 'the rhythm suggested', ['ATRIAL_FIBRILLATION_SUSPECTED', 'SINUS_BRADYCARDIA', 'MILD_BRADYCARDIA', 'NORMAL_SINUS_RHYTHM', 'SINUS_TACHYCARDIA', 'SVT_POSSIBLE']),
+      oneOf('rhythm', 'the rhythm suggested', ['ATRIAL_FIBRILLATION_SUSPECTED', 'SINUS_BRADYCARDIA', 'MILD_BRADYCARDIA', 'NORMAL_SINUS_RHYTHM', 'SINUS_TACHYCARDIA', 'SVT_POSSIBLE']),
       num('heart_rate', '/min', 'mean rate, one decimal'),
-      text('regularity', 'by the coefficient of variation of the intervals', ['REGULAR', 'MILDLY_IRREGULAR', 'IRREGULAR']),
+      oneOf('regularity', 'by the coefficient of variation of the intervals', ['REGULAR', 'MILDLY_IRREGULAR', 'IRREGULAR']),
       num('cv_percent', '%', 'coefficient of variation of the intervals'),
       text('action', 'what to do, in words'),
       text('method', 'how the rhythm was suggested'),
@@ -69,7 +65,7 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     fields: [
       { name: 'spo2', type: ['number', 'null'], unit: '%', description: 'SpO2, one decimal; null outside 70–100 % (beyond the calibration)' },
       num('r_ratio', null, 'the ratio of ratios, three decimals'),
-      text('status', 'the saturation band', ['NORMAL', 'MILD_HYPOXEMIA', 'MODERATE_HYPOXEMIA', 'SEVERE_HYPOXEMIA', 'OUT_OF_CALIBRATION_RANGE']),
+      oneOf('status', 'the saturation band', ['NORMAL', 'MILD_HYPOXEMIA', 'MODERATE_HYPOXEMIA', 'SEVERE_HYPOXEMIA', 'OUT_OF_CALIBRATION_RANGE']),
       { name: 'calibration', type: 'object', description: 'the calibration used, SpO2 = a − b·R', fields: [num('a', null, 'intercept'), num('b', null, 'slope')] },
       text('method', 'the method in words'),
     ],
@@ -78,7 +74,7 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'SIGNAL_FILTERED',
     description: 'the smoothed samples',
     fields: [
-      text('method', 'always `moving_average`', ['moving_average']),
+      always('method', 'moving_average'),
       int('window', 'the window length in samples'),
       int('input_length', 'samples given'),
       { name: 'smoothed', type: 'array', items: numbers('one smoothed sample, three decimals'), description: 'the centred moving average, truncated at the ends' },
@@ -89,7 +85,7 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: 'the points beyond the robust limits',
     fields: [
       num('baseline_mean', null, 'the centre used, three decimals'),
-      text('center_method', '`median` of the data, or `given`', ['median', 'given']),
+      oneOf('center_method', '`median` of the data, or `given`', ['median', 'given']),
       num('sd', null, 'the robust scale (1.4826 × MAD, or the sample SD when MAD is 0), three decimals'),
       num('threshold_sd', null, 'the threshold given, in scales'),
       num('upper_limit', null, 'centre + threshold × scale'),
@@ -103,7 +99,7 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
         items: {
           type: 'object',
           description: 'one anomalous point',
-          fields: [int('index', 'its index, from 0'), num('value', null, 'its value, three decimals'), num('deviation_sd', null, 'its distance from the centre in scales, one decimal'), text('direction', 'above or below the centre', ['HIGH', 'LOW'])],
+          fields: [int('index', 'its index, from 0'), num('value', null, 'its value, three decimals'), num('deviation_sd', null, 'its distance from the centre in scales, one decimal'), oneOf('direction', 'above or below the centre', ['HIGH', 'LOW'])],
         },
       },
     ],
@@ -115,12 +111,12 @@ export const SIGNAL_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       num('respiratory_rate', '/min', 'breaths per minute, one decimal'),
       num('duration_sec', 's', 'the waveform length'),
       int('cycles_detected', 'breaths counted'),
-      text('status', 'the rate band', ['BRADYPNEA', 'NORMAL', 'TACHYPNEA', 'SEVERE_TACHYPNEA']),
+      oneOf('status', 'the rate band', ['BRADYPNEA', 'NORMAL', 'TACHYPNEA', 'SEVERE_TACHYPNEA']),
     ],
   },
   perfusion_index: {
     type: 'SIGNAL_PI',
     description: 'perfusion index',
-    fields: [num('perfusion_index', '%', 'AC/DC × 100, two decimals'), text('status', 'low below 1.4', ['LOW_PERFUSION', 'NORMAL_PERFUSION']), text('interpretation', 'the index in words')],
+    fields: [num('perfusion_index', '%', 'AC/DC × 100, two decimals'), oneOf('status', 'low below 1.4', ['LOW_PERFUSION', 'NORMAL_PERFUSION']), text('interpretation', 'the index in words')],
   },
 };

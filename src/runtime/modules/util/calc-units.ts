@@ -3,6 +3,7 @@
 // states in its result which unit it was given.
 import { ANALYTES } from '../../../units/analytes.js';
 import { ArgumentError, type ParamSpec, type ResultField } from '../types.js';
+import { flag, int, num, oneOf, text } from './result-fields.js';
 
 export const CREATININE_UNITS = ['mg/dL', 'umol/L'] as const;
 export const TEMPERATURE_UNITS = ['C', 'F'] as const;
@@ -40,9 +41,9 @@ export const heightUnitParam: ParamSpec = { name: 'height_unit', type: 'string',
  */
 export const creatinineParam = (name = 'creatinine', description = 'serum creatinine, in creatinine_unit'): ParamSpec => ({ name, type: 'number', unit: 'mg/dL', exclusiveMinimum: 0, maximum: 3000, description });
 
-/** Typed result fields, briefly. */
-export const numberField = (name: string, description: string, unit?: string): ResultField => ({ name, type: 'number', description, ...(unit ? { unit } : {}) });
-export const integerField = (name: string, description: string): ResultField => ({ name, type: 'integer', description });
-export const textField = (name: string, description: string, values?: readonly string[]): ResultField => ({ name, type: 'string', description, ...(values ? { enum: values } : {}) });
-export const booleanField = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-export const typeField = (tag: string): ResultField => ({ name: 'type', type: 'string', enum: [tag], description: 'result tag' });
+/** Typed result fields in the calculators' order (description, then unit), built by the shared result-fields builders. */
+export const numberField = (name: string, description: string, unit?: string): ResultField => num(name, unit || null, description);
+export const integerField = (name: string, description: string): ResultField => int(name, description);
+export const textField = (name: string, description: string, values?: readonly string[]): ResultField => (values ? oneOf(name, description, values) : text(name, description));
+export const booleanField = flag;
+export const typeField = (tag: string): ResultField => text('type', 'result tag', { enum: [tag] });
