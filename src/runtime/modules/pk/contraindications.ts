@@ -1,7 +1,7 @@
 // check_contraindications (issue 24 item 2): the patient's conditions against every condition of the
 // drug's label Contraindications section, in the controlled vocabulary of data/conditions.json. A drug
-// whose list nobody verified answers `contraindicated: null` with what was not checked, never `false`:
-// a partial list can show a contraindication, never its absence.
+// whose list nobody verified, or whose section was only partly seen, answers `contraindicated: null` with
+// what was not checked, never `false`: a partial list can show a contraindication, never its absence.
 import conditionTable from './data/conditions.json' with { type: 'json' };
 import recordTable from './data/contraindications.json' with { type: 'json' };
 import { deepFreeze } from '../../../util/freeze.js';
@@ -34,7 +34,15 @@ export interface NamedCoMedication {
 }
 
 export type ContraindicationRecord =
-  | { read: LabelReading; conditions: string[]; contraindicated_with?: NamedCoMedication[]; avoid_with?: NamedCoMedication[]; note?: string }
+  | {
+      read: LabelReading;
+      conditions: string[];
+      /** why the section was only partly seen: its conditions count, but their absence proves nothing */
+      partial?: string;
+      contraindicated_with?: NamedCoMedication[];
+      avoid_with?: NamedCoMedication[];
+      note?: string;
+    }
   | { unread: string };
 
 export const conditionVocabulary = deepFreeze(conditionTable as unknown as { name: string; version: string; source: string; conditions: Record<string, ConditionEntry> });
@@ -60,21 +68,22 @@ export function recordOf(name: string): ContraindicationRecord | undefined {
   return contraindicationRecords.drugs[name];
 }
 
-/** The drug's complete list and where it comes from, or null when its list was not verified. */
-function verifiedList(ctx: CallContext, drug: Drug): { conditions: readonly string[]; source: string } | null {
+/** The drug's label list, where it comes from and whether it is the whole section; null when nothing was read. */
+function labelList(ctx: CallContext, drug: Drug): { conditions: readonly string[]; source: string; complete: boolean } | null {
   if (tableOf(ctx, drug).source === drugs.name) {
     const record = recordOf(drug.name);
     if (!record || 'unread' in record) return null;
     const r = record.read;
-    return { conditions: record.conditions, source: `${r.label}, ${r.section}${r.set_id ? ` (set id ${r.set_id}${r.version ? ` version ${r.version}` : ''})` : ''}, read ${r.date}` };
+    const source = `${r.label}, ${r.section}${r.set_id ? ` (set id ${r.set_id}${r.version ? ` version ${r.version}` : ''})` : ''}, read ${r.date}`;
+    return { conditions: record.conditions, source: record.partial ? `${source}; partly read: ${record.partial}` : source, complete: !record.partial };
   }
   // a site formulary row or a drug registered in the run: complete only where it says what it was read from
-  return drug.contraindications_source ? { conditions: drug.contraindications, source: drug.contraindications_source } : null;
+  return drug.contraindications_source ? { conditions: drug.contraindications, source: drug.contraindications_source, complete: true } : null;
 }
 
 export function checkContraindications(ctx: CallContext, drug: Drug, conditions: readonly string[]): JsonObject {
-  const verified = verifiedList(ctx, drug);
-  const listed = new Set([...drug.contraindications, ...(verified?.conditions ?? [])].map(normalizeName));
+  const label = labelList(ctx, drug);
+  const listed = new Set([...drug.contraindications, ...(label?.conditions ?? [])].map(normalizeName));
   const reasons: string[] = [];
   const unknown: string[] = [];
   const unchecked: string[] = [];
@@ -85,7 +94,7 @@ export function checkContraindications(ctx: CallContext, drug: Drug, conditions:
       unknown.push(condition);
       unchecked.push(condition);
     } else if ([...tokens].some((t) => listed.has(normalizeName(t)))) reasons.push(condition);
-    else if (verified === null) unchecked.push(condition);
+    else if (!label?.complete) unchecked.push(condition);
   }
   return {
     type: 'PK_CONTRAINDICATION',
@@ -95,6 +104,6 @@ export function checkContraindications(ctx: CallContext, drug: Drug, conditions:
     reasons,
     unknown_conditions: unknown,
     not_checked: unchecked,
-    checked_against: verified?.source ?? null,
+    checked_against: label?.source ?? null,
   };
 }

@@ -48,7 +48,7 @@ function contraindicationText(d: Drug): string {
   const record = recordOf(d.name);
   if (!record) return 'no record';
   if ('unread' in record) return 'not verified';
-  return `read: ${record.read.section} (${record.conditions.length} conditions)`;
+  return `${record.partial ? 'partly read' : 'read'}: ${record.read.section} (${record.conditions.length} conditions)`;
 }
 
 function drugRow(d: Drug): string {

@@ -255,7 +255,7 @@ export const PK_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       names('reasons', 'a condition as given', 'the conditions that contraindicate the drug'),
       names('unknown_conditions', 'a condition as given', 'conditions not in the vocabulary'),
       names('not_checked', 'a condition as given', 'conditions that could not be checked'),
-      orNull(text('checked_against', 'the label section read (label, section, set id, version, date); null when the list was not verified')),
+      orNull(text('checked_against', 'the label section read (label, section, set id, version, date), ending "; partly read: why" when only part of the section was seen; null when nothing was read')),
     ]),
   },
   get_profile: {
