@@ -1,0 +1,63 @@
+// Issue 24 item 1 (drugs-a): hospital antimicrobials, analgesics and acute-care rows of hospital-acute-2.json.
+// Each expectation is the label's own statement (section named beside it), checked through the library's call
+// interface: a usual dose, ten times the top of the usual range, a label contraindication and a label rule.
+import { expect } from 'chai';
+import { libraryOf } from './helpers/library.js';
+
+const { call } = libraryOf('pk');
+const level = (...args: unknown[]) => call('validate_dose', ...args).level;
+const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
+const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
+
+describe('pk drugs added for issue 24 (drugs-a)', () => {
+  it('brand names resolve to the row', () => {
+    const names: Record<string, string> = { Teflaro: 'Ceftaroline', Zerbaxa: 'Ceftolozane_Tazobactam', Avycaz: 'Ceftazidime_Avibactam', Tygacil: 'Tigecycline', Dificid: 'Fidaxomicin', Eraxis: 'Anidulafungin', Cresemba: 'Isavuconazonium', INH: 'Isoniazid' };
+    for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
+  });
+
+  it('usual doses are OK and ten times the top of the usual range is an ERROR (D&A)', () => {
+    // [drug, usual dose, unit, route, tenfold dose]
+    const cases: [string, number, string, string, number][] = [
+      ['Nafcillin', 1000, 'mg', 'IV', 10000], // 1 g every 4 hours in severe infections
+      ['Ceftaroline', 600, 'mg', 'IV', 6000], // TEFLARO 2.1: 600 mg every 12 hours
+      ['Ceftazidime_Avibactam', 2500, 'mg', 'IV', 25000], // AVYCAZ 2.1: 2.5 g every 8 hours
+      ['Tigecycline', 100, 'mg', 'IV', 1000], // TYGACIL: 100 mg initial dose
+      ['Fidaxomicin', 200, 'mg', 'PO', 2000], // DIFICID 2.2: 200 mg twice daily
+      ['Anidulafungin', 200, 'mg', 'IV', 2000], // ERAXIS 2.1: 200 mg on day 1
+    ];
+    for (const [drug, dose, unit, route, tenfold] of cases) {
+      expect(level(drug, dose, unit, null, route), `${drug} ${dose}`).to.equal('OK');
+      expect(level(drug, tenfold, unit, null, route), `${drug} ${tenfold}`).to.equal('ERROR');
+    }
+  });
+
+  it('isoniazid: 300 mg once daily is the label maximum; 600 mg is an ERROR', () => {
+    expect(level('Isoniazid', 300, 'mg')).to.equal('OK');
+    expect(level('Isoniazid', 600, 'mg')).to.equal('ERROR');
+  });
+
+  it('ceftaroline renal bands (TEFLARO 2.2, Cockcroft-Gault): 400 mg above 30 to 50, 300 mg at 15-30, 200 mg in ESRD', () => {
+    const renal = (crcl: number) => call('renal_adjust', 'Ceftaroline', crcl);
+    expect(renal(50).adjustment_factor).to.equal(0.667);
+    expect(renal(30).adjustment_factor).to.equal(0.5);
+    expect(renal(14).adjustment_factor).to.equal(0.333);
+    expect(renal(51)).to.include({ requires_adjustment: false, adjustment_factor: 1 });
+  });
+
+  it('label contraindications answer true, and a condition the label does not name answers false', () => {
+    expect(contraindicated('Nafcillin', 'penicillin allergy')).to.equal(true);
+    expect(contraindicated('Cefoxitin', 'cephalosporin hypersensitivity')).to.equal(true);
+    expect(contraindicated('Ceftolozane_Tazobactam', 'beta-lactam hypersensitivity')).to.equal(true);
+    expect(contraindicated('Anidulafungin', 'echinocandin allergy')).to.equal(true);
+    expect(contraindicated('Isoniazid', 'acute liver disease of any etiology')).to.equal(true);
+    expect(contraindicated('Isavuconazonium', 'familial short QT syndrome')).to.equal(true);
+    expect(contraindicated('Fidaxomicin', 'pregnancy')).to.equal(false);
+  });
+
+  it("a co-medication the label contraindicates is a SEVERE rule, both ways", () => {
+    expect(severity('Isavuconazonium', 'Ketoconazole')).to.equal('SEVERE');
+    expect(severity('Ketoconazole', 'Isavuconazonium')).to.equal('SEVERE');
+    expect(severity('Isavuconazonium', 'Rifampin')).to.equal('SEVERE'); // strong CYP3A4 inducer
+    expect(call('check_interactions', 'Isavuconazonium', ['Carbamazepine']).safe_to_administer).to.equal(false);
+  });
+});
