@@ -52,6 +52,21 @@ describe('pk drugs added for issue 24 (drugs-a)', () => {
     expect(contraindicated('Isoniazid', 'acute liver disease of any etiology')).to.equal(true);
     expect(contraindicated('Isavuconazonium', 'familial short QT syndrome')).to.equal(true);
     expect(contraindicated('Fidaxomicin', 'pregnancy')).to.equal(false);
+    expect(contraindicated('Oxymorphone', 'moderate hepatic impairment')).to.equal(true);
+    expect(contraindicated('Methylnaltrexone', 'bowel obstruction')).to.equal(true);
+    // GIAPREZA and NYMALIZE: the Contraindications section reads 'None', a complete reading
+    expect(contraindicated('Angiotensin_II', 'pregnancy')).to.equal(false);
+    expect(contraindicated('Nimodipine', 'pregnancy')).to.equal(false);
+  });
+
+  it('angiotensin II: 80 ng/kg/min (0.08 mcg/kg/min) is the label ceiling for the first 3 hours (GIAPREZA 2.2)', () => {
+    expect(level('Angiotensin_II', 0.02, 'mcg/kg/min', 70, 'IV')).to.equal('OK');
+    expect(level('Angiotensin_II', 0.1, 'mcg/kg/min', 70, 'IV')).to.equal('ERROR');
+  });
+
+  it('nimodipine is enteral only: an IV dose is refused (NYMALIZE 2.1)', () => {
+    expect(level('Nimodipine', 60, 'mg')).to.equal('OK');
+    expect(() => call('validate_dose', 'Nimodipine', 1, 'mg', null, 'IV')).to.throw(/not a route of Nimodipine/);
   });
 
   it("a co-medication the label contraindicates is a SEVERE rule, both ways", () => {
@@ -59,5 +74,12 @@ describe('pk drugs added for issue 24 (drugs-a)', () => {
     expect(severity('Ketoconazole', 'Isavuconazonium')).to.equal('SEVERE');
     expect(severity('Isavuconazonium', 'Rifampin')).to.equal('SEVERE'); // strong CYP3A4 inducer
     expect(call('check_interactions', 'Isavuconazonium', ['Carbamazepine']).safe_to_administer).to.equal(false);
+  });
+
+  it('a co-medication the label says to avoid is a MAJOR rule, both ways', () => {
+    expect(severity('Methylnaltrexone', 'Naloxone')).to.equal('MAJOR'); // RELISTOR: other opioid antagonists
+    expect(severity('Naltrexone', 'Methylnaltrexone')).to.equal('MAJOR');
+    expect(severity('Nimodipine', 'Clarithromycin')).to.equal('MAJOR'); // NYMALIZE 5.3: strong CYP3A4 inhibitors
+    expect(severity('Rifampin', 'Nimodipine')).to.equal('MAJOR'); // NYMALIZE 5.4: strong CYP3A4 inducers
   });
 });
