@@ -74,6 +74,8 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Ephedrine: ['max_daily'],
   Ibutilide: ['IV max_single', 'max_daily'],
   Oxymorphone: ['PO max_single', 'max_daily'],
+  Tapentadol: ['PO max_single'],
+  Butorphanol: ['IV max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */
