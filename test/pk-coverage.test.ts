@@ -74,6 +74,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Ephedrine: ['max_daily'],
   Ibutilide: ['IV max_single', 'max_daily'],
   Atracurium: ['IV max_single', 'max_daily'],
+  Pancuronium: ['IV max_single', 'max_daily'],
   Oxymorphone: ['PO max_single', 'max_daily'],
   Tapentadol: ['PO max_single'],
   Butorphanol: ['IV max_single', 'max_daily'],
