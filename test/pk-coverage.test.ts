@@ -73,6 +73,8 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Procainamide: ['IV max_single', 'max_daily'],
   Ephedrine: ['max_daily'],
   Ibutilide: ['IV max_single', 'max_daily'],
+  Vincristine: ['IV max_single', 'max_daily'],
+  Fluorouracil: ['IV max_single', 'max_daily'],
   Atracurium: ['IV max_single', 'max_daily'],
   Pancuronium: ['IV max_single', 'max_daily'],
   Oxymorphone: ['PO max_single', 'max_daily'],
