@@ -75,6 +75,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Ibutilide: ['IV max_single', 'max_daily'],
   Vincristine: ['IV max_single', 'max_daily'],
   Fluorouracil: ['IV max_single', 'max_daily'],
+  Cisplatin: ['IV max_single', 'max_daily'],
   Atracurium: ['IV max_single', 'max_daily'],
   Pancuronium: ['IV max_single', 'max_daily'],
   Oxymorphone: ['PO max_single', 'max_daily'],
