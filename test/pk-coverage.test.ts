@@ -76,6 +76,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Vincristine: ['IV max_single', 'max_daily'],
   Fluorouracil: ['IV max_single', 'max_daily'],
   Cisplatin: ['IV max_single', 'max_daily'],
+  Oxaliplatin: ['IV max_single', 'max_daily'],
   Atracurium: ['IV max_single', 'max_daily'],
   Pancuronium: ['IV max_single', 'max_daily'],
   Oxymorphone: ['PO max_single', 'max_daily'],
