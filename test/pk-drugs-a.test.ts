@@ -82,4 +82,31 @@ describe('pk drugs added for issue 24 (drugs-a)', () => {
     expect(severity('Nimodipine', 'Clarithromycin')).to.equal('MAJOR'); // NYMALIZE 5.3: strong CYP3A4 inhibitors
     expect(severity('Rifampin', 'Nimodipine')).to.equal('MAJOR'); // NYMALIZE 5.4: strong CYP3A4 inducers
   });
+
+  it('later rows: usual doses OK, tenfold ERROR, and mg/m2 oncology routes UNCHECKED', () => {
+    expect(level('Minocycline', 100, 'mg', null, 'PO')).to.equal('OK'); // MINOCIN: 100 mg every 12 hours
+    expect(level('Minocycline', 2000, 'mg', null, 'PO')).to.equal('ERROR'); // ten times the 200 mg loading dose
+    expect(level('Fosfomycin', 3000, 'mg', null, 'PO')).to.equal('OK'); // MONUROL: one 3 g sachet
+    expect(level('Fosfomycin', 30000, 'mg', null, 'PO')).to.equal('ERROR');
+    expect(level('Ethambutol', 1050, 'mg', 70, 'PO')).to.equal('OK'); // 15 mg/kg once daily at 70 kg
+    expect(level('Nalbuphine', 200, 'mg', null, 'IV')).to.equal('ERROR'); // ten times the 20 mg top of range
+    expect(level('Oxaliplatin', 150, 'mg', null, 'IV')).to.equal('UNCHECKED'); // 85 mg/m2: no fixed-mg range
+  });
+
+  it('later rows: label contraindications', () => {
+    expect(contraindicated('Minocycline', 'hypersensitivity to tetracyclines')).to.equal(true);
+    expect(contraindicated('Ethambutol', 'optic neuritis')).to.equal(true);
+    expect(contraindicated('Fosfomycin', 'haemodialysis')).to.equal(true);
+    expect(contraindicated('Oxaliplatin', 'platinum allergy')).to.equal(true);
+    expect(contraindicated('Vincristine', 'demyelinating charcot-marie-tooth syndrome')).to.equal(true);
+    expect(contraindicated('Tedizolid', 'pregnancy')).to.equal(false); // SIVEXTRO: 'None'
+  });
+
+  it('later rows: label rules and class membership', () => {
+    expect(severity('Tapentadol', 'Linezolid')).to.equal('SEVERE'); // NUCYNTA: MAO inhibitors contraindicated
+    expect(severity('Phenelzine', 'Tapentadol')).to.equal('SEVERE');
+    expect(severity('Polymyxin_B', 'Gentamicin')).to.equal('MAJOR'); // additive nephro- and neurotoxicity
+    expect(severity('Aminocaproic_Acid', 'Prothrombin_Complex_Concentrate')).to.equal('MAJOR');
+    expect(severity('Amphotericin_B', 'Foscarnet')).to.equal('MODERATE'); // Foscarnet joins the nephrotoxic class
+  });
 });
