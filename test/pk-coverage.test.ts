@@ -77,6 +77,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Fluorouracil: ['IV max_single', 'max_daily'],
   Cisplatin: ['IV max_single', 'max_daily'],
   Oxaliplatin: ['IV max_single', 'max_daily'],
+  Paclitaxel: ['IV max_single', 'max_daily'],
   Atracurium: ['IV max_single', 'max_daily'],
   Pancuronium: ['IV max_single', 'max_daily'],
   Oxymorphone: ['PO max_single', 'max_daily'],
