@@ -13,7 +13,7 @@ const byName = new Map(drugs.map((d) => [d.name, d]));
 const classes = interactionTable.classes as Record<string, { members: string[] }>;
 
 /** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
-const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban', 'Andexanet_Alfa', 'Acetylcysteine', 'Dextrose_50', 'Sodium_Chloride_3', 'Ampicillin', 'Ampicillin_Sulbactam', 'Aztreonam', 'Amoxicillin_Clavulanate', 'Alendronate', 'Isosorbide_Mononitrate', 'Alfuzosin', 'Anastrozole', 'Amantadine', 'Acarbose', 'Ursodiol', 'Alogliptin'];
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban', 'Andexanet_Alfa', 'Acetylcysteine', 'Dextrose_50', 'Sodium_Chloride_3', 'Ampicillin', 'Ampicillin_Sulbactam', 'Aztreonam', 'Amoxicillin_Clavulanate', 'Alendronate', 'Isosorbide_Mononitrate', 'Alfuzosin', 'Anastrozole', 'Amantadine', 'Acarbose', 'Ursodiol', 'Alogliptin', 'Ceftazidime_Avibactam', 'Anidulafungin', 'Angiotensin_II', 'Aminocaproic_Acid', 'Fenoldopam', 'Atracurium'];
 // Dextrose_50 and Sodium_Chloride_3 are one strength of an ingredient (glucose, sodium chloride): they take no rxcui, so the
 // ingredient's RxNorm name ('glucose', 'sodium chloride', and through it the abbreviation NaCl) does not resolve to a hypertonic solution.
 
@@ -73,6 +73,16 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Procainamide: ['IV max_single', 'max_daily'],
   Ephedrine: ['max_daily'],
   Ibutilide: ['IV max_single', 'max_daily'],
+  Vincristine: ['IV max_single', 'max_daily'],
+  Fluorouracil: ['IV max_single', 'max_daily'],
+  Cisplatin: ['IV max_single', 'max_daily'],
+  Oxaliplatin: ['IV max_single', 'max_daily'],
+  Paclitaxel: ['IV max_single', 'max_daily'],
+  Atracurium: ['IV max_single', 'max_daily'],
+  Pancuronium: ['IV max_single', 'max_daily'],
+  Oxymorphone: ['PO max_single', 'max_daily'],
+  Tapentadol: ['PO max_single'],
+  Butorphanol: ['IV max_single', 'max_daily'],
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */

@@ -37,6 +37,11 @@ const RXNORM_NAME: Record<string, string> = {
   Carbidopa_Levodopa: 'carbidopa / levodopa',
   Cyanocobalamin: 'vitamin B12',
   Sennosides: 'sennosides, USP',
+  Ceftaroline: 'ceftaroline fosamil',
+  Ceftolozane_Tazobactam: 'ceftolozane / tazobactam',
+  Imipenem_Cilastatin: 'cilastatin / imipenem',
+  Insulin_Glulisine: 'insulin glulisine, human',
+  Digoxin_Immune_Fab: 'digoxin antibodies fab fragments',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
