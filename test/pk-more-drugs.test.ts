@@ -111,7 +111,7 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(contraindicated('Ergocalciferol', 'hypercalcaemia')).to.equal(true);
     expect(contraindicated('Ergocalciferol', 'malabsorption')).to.equal(true);
     expect(contraindicated('Anastrozole', 'pregnancy')).to.equal(false); // a warning (5.4) in the revision read, not a contraindication
-    expect(contraindicated('Chlorambucil', 'pregnancy')).to.equal(false); // US LEUKERAN section read: pregnancy is a warning there
+    expect(contraindicated('Chlorambucil', 'pregnancy')).to.equal(false); // not in the US LEUKERAN Contraindications section read
     expect(contraindicated('Chlorambucil', 'prior resistance to drug')).to.equal(true);
   });
   it('guaifenesin: 1200 mg per dose and 2400 mg/day on every label read; melphalan after prior resistance is contraindicated', () => {
