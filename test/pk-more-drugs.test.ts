@@ -59,8 +59,9 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(contraindicated('Cyanocobalamin', 'sensitivity to cobalt')).to.equal(true);
     expect(contraindicated('Megestrol', 'pregnancy')).to.equal(true);
     expect(contraindicated('Sucralfate', 'pregnancy')).to.equal(false);
-    // loperamide's US Contraindications section was not read: null, never false
-    expect(contraindicated('Loperamide', 'active_bleeding')).to.equal(null);
+    expect(contraindicated('Loperamide', 'active_bleeding')).to.equal(false); // not in the US Rx capsule Contraindications section read
+    expect(contraindicated('Loperamide', 'pseudomembranous colitis')).to.equal(true);
+    expect(contraindicated('Loperamide', 'dysentery')).to.equal(true);
   });
 
   it('rules apply both ways: dofetilide with prochlorperazine or megestrol is MAJOR (TIKOSYN: should not be used)', () => {
