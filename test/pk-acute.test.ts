@@ -52,7 +52,8 @@ describe('pk acute-care drugs: label contraindications and pairs', () => {
     expect(contraindicated('Nicardipine', 'advanced aortic stenosis')).to.equal(true);
     expect(contraindicated('Nicardipine', 'sick sinus syndrome')).to.equal(false);
     expect(contraindicated('Potassium_Chloride', 'hyperkalemia')).to.equal(true);
-    expect(contraindicated('Vecuronium', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Vecuronium', 'pregnancy')).to.equal(false); // not in the Contraindications section as read (secondary copies)
+    expect(contraindicated('Vecuronium', 'drug allergy')).to.equal(true);
   });
 
   it('esmolol with IV verapamil or diltiazem is SEVERE in both directions (Brevibloc contraindication)', () => {
