@@ -52,7 +52,8 @@ describe('pk acute-care drugs: label contraindications and pairs', () => {
     expect(contraindicated('Nicardipine', 'advanced aortic stenosis')).to.equal(true);
     expect(contraindicated('Nicardipine', 'sick sinus syndrome')).to.equal(false);
     expect(contraindicated('Potassium_Chloride', 'hyperkalemia')).to.equal(true);
-    expect(contraindicated('Vecuronium', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Vecuronium', 'pregnancy')).to.equal(null); // read through secondary copies only: a partial reading proves no absence
+    expect(contraindicated('Vecuronium', 'drug allergy')).to.equal(true);
   });
 
   it('esmolol with IV verapamil or diltiazem is SEVERE in both directions (Brevibloc contraindication)', () => {
@@ -300,11 +301,12 @@ describe('pk pralidoxime and deferoxamine (issue 24)', () => {
 });
 
 describe('pk fosphenytoin and mannitol (issue 24)', () => {
-  it('fosphenytoin: 150 mg PE/min boxed limit; listed conditions answer true, others null (partial list); a strong CYP3A4 inducer like phenytoin', () => {
+  it('fosphenytoin: 150 mg PE/min boxed limit; its label conditions answer true, others null (read through secondary copies only); a strong CYP3A4 inducer like phenytoin', () => {
     expect(level('Fosphenytoin', 150, 'mg/min', 70)).to.not.equal('ERROR');
     expect(level('Fosphenytoin', 200, 'mg/min', 70)).to.equal('ERROR');
     expect(contraindicated('Fosphenytoin', 'sinus bradycardia')).to.equal(true);
     expect(contraindicated('Fosphenytoin', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Fosphenytoin', 'prior phenytoin hepatotoxicity')).to.equal(true);
     expect(call('check_interactions', 'Fosphenytoin', ['Simvastatin']).max_severity).to.equal(call('check_interactions', 'Phenytoin', ['Simvastatin']).max_severity);
   });
 });

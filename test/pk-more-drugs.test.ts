@@ -59,8 +59,9 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(contraindicated('Cyanocobalamin', 'sensitivity to cobalt')).to.equal(true);
     expect(contraindicated('Megestrol', 'pregnancy')).to.equal(true);
     expect(contraindicated('Sucralfate', 'pregnancy')).to.equal(false);
-    // loperamide's US Contraindications section was not read: null, never false
-    expect(contraindicated('Loperamide', 'active_bleeding')).to.equal(null);
+    expect(contraindicated('Loperamide', 'active_bleeding')).to.equal(null); // the section was seen only through a quotation: a partial reading
+    expect(contraindicated('Loperamide', 'pseudomembranous colitis')).to.equal(true);
+    expect(contraindicated('Loperamide', 'dysentery')).to.equal(true);
   });
 
   it('rules apply both ways: dofetilide with prochlorperazine or megestrol is MAJOR (TIKOSYN: should not be used)', () => {
@@ -111,7 +112,8 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(contraindicated('Ergocalciferol', 'hypercalcaemia')).to.equal(true);
     expect(contraindicated('Ergocalciferol', 'malabsorption')).to.equal(true);
     expect(contraindicated('Anastrozole', 'pregnancy')).to.equal(false); // a warning (5.4) in the revision read, not a contraindication
-    expect(contraindicated('Chlorambucil', 'pregnancy')).to.equal(null); // US section not read
+    expect(contraindicated('Chlorambucil', 'pregnancy')).to.equal(false); // not in the US LEUKERAN Contraindications section read
+    expect(contraindicated('Chlorambucil', 'prior resistance to drug')).to.equal(true);
   });
   it('guaifenesin: 1200 mg per dose and 2400 mg/day on every label read; melphalan after prior resistance is contraindicated', () => {
     expect(level('Guaifenesin', 1200, 'mg')).to.equal('OK');
