@@ -13,7 +13,7 @@ const check = (drug: string, dose: number, unit: string, patient: Record<string,
 
 const TWO_M2 = { height: 180, weight: 80 };
 
-function protocolEvents(line: string, patient: Record<string, unknown>): { kind: string; events: string[]; error: string | undefined } {
+function protocolEvents(line: string, patient: Record<string, unknown>): { kind: string; events: string[]; error: string | null | undefined } {
   const { kind, body } = runProtocol(`protocol P {\n  input: Patient p;\n  ${line}\n}`, patient as never);
   return { kind, events: (body.events ?? []).filter((e) => e.kind === 'administer').map((e) => e.event as string), error: body.error };
 }
