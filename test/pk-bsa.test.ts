@@ -76,6 +76,21 @@ describe('issue 22/24: body-surface-area dosing', () => {
     expect(check('Oxaliplatin', 85, 'mg/m2/m2', TWO_M2)).to.include({ level: 'ERROR', message: 'dose ERROR mg/m2/m2 is not a dose unit' });
   });
 
+  it('a per-m² maximum with an absolute cap: the cap holds without the body surface, the per-m² maximum needs it', () => {
+    // a site row (registered in the run) the way drug-data.md describes it: at most 1.5 mg/m², never above 2 mg
+    const row = JSON.stringify({
+      name: 'Capdrug', class: 'test', routes: ['IV'], default_route: 'IV', source: 'test row',
+      dosing: { IV: { bolus: { usual: null, usual_low: null, usual_high: null, max_single: { value: 1.5, unit: 'mg/m2', cap: { value: 2, unit: 'mg' } }, unit: 'mg', source: 'test row', usual_by_bsa: { low: null, high: 1.4, unit: 'mg/m2', source: 'test row' } } } },
+    });
+    const run = (dose: string, patient: Record<string, unknown>) => protocolEvents(`let a = med.pk.register_drug(${row});\n  administer Capdrug dose: ${dose};`, patient);
+    expect(run('2.5 mg', TWO_M2).error).to.match(/dose ERROR 2\.5 mg exceeds maximum 2 mg$/); // 1.25 mg/m², under 1.5 mg/m², over the cap
+    expect(run('2.5 mg', { weight: 80 }).error).to.match(/dose ERROR 2\.5 mg exceeds maximum 2 mg$/);
+    expect(run('1.8 mg', { weight: 80 }).events).to.deep.equal([
+      "[4] LOG: administer Capdrug 1.8 mg: dose UNCHECKED the usual range up to 1.4 mg/m2 needs the body surface area, and the patient's height is missing; the maximum 1.5 mg/m2 needs the body surface area, and the patient's height is missing",
+    ]);
+    expect(run('1.8 mg', TWO_M2).events).to.deep.equal(['[4] LOG: administer Capdrug 1.8 mg: dose OK']);
+  });
+
   /** Every per-m² range in the table: its top at 2.00 m² is not an ERROR and ten times it is (issue 22 rule 1). */
   const BSA_RANGES = rawDrugRows.flatMap((d) =>
     Object.entries<any>(d.dosing).flatMap(([route, dosing]) =>
