@@ -8,6 +8,7 @@ import { above, below } from '../util/threshold.js';
 import { ArgumentError, type CallContext, type DoseLevel, type JsonObject } from '../types.js';
 import { convertDose, parseDoseUnit, type DoseUnit } from './dose-units.js';
 import { factsRecord, type PatientFacts } from './patient.js';
+import { bodySurface, surfaceMissing, type BodySurface } from './surface.js';
 import { patientRules, RULE_RANK, type RuleResult } from './patient-rules.js';
 import { rangeText, TENFOLD, usualRangeReason, type Range } from './usual-range.js';
 import { administered, findDrug, tableOf, type Drug, type IndicationLimits, type LimitValue, type LoadingDose, type PeriodLimit, type Route, type UsualRange } from './table.js';
@@ -42,6 +43,8 @@ export interface DoseRequest {
   weightName: string;
   /** hours between doses of a repeated regimen (`every:`, `every_h`); null or absent → one dose */
   everyHours?: number | null;
+  /** height in cm, with the weight for the body surface area of per-m² doses; null or absent → unknown */
+  heightCm?: number | null;
   /** the patient's values (a `patient` argument or the run's patient); null or absent → no patient rules */
   patient?: PatientFacts | null;
 }
@@ -71,7 +74,9 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
   if (!parsed.ok && parsed.notAUnit) throw new ArgumentError(`${request.label}: ${parsed.reason}`);
   if (every !== null && !(Number.isFinite(every) && every > 0)) throw new ArgumentError(`${request.label}: the interval between doses must be greater than 0 h, got ${String(every)}`);
   const drug = findDrug(ctx, request.drugName);
-  const record = recorder(ctx, request, drug);
+  const surface = bodySurface(weightKg, request.heightCm ?? null);
+  const bsa = 'm2' in surface ? surface.m2 : null;
+  const record = recorder(ctx, request, drug, surface);
   if (!drug) {
     return { drug: null, level: 'UNKNOWN', reason: null, kind: null, amount: null, record: record('UNKNOWN', 'dose UNKNOWN drug', dose, unit, null, null, null, null, null) };
   }
@@ -89,19 +94,26 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
   if (!parsed.ok) return fail(parsed.reason, null);
   const given = parsed.unit;
   const kind = kindOf(given);
+  // a dose per m² means nothing without the body surface: UNCHECKED, naming what is missing, never OK
+  if (given.perM2 && 'needs' in surface) {
+    const reason = `${String(dose)} ${given.text} ${surfaceMissing(surface.needs)}`;
+    return { drug, level: 'UNCHECKED', reason, kind, amount: null, record: record('UNCHECKED', `dose UNCHECKED ${reason}`, dose, unit, kind, route, null, null, null) };
+  }
   if (!(Number.isFinite(dose) && dose > 0)) return fail(`dose must be greater than 0, got ${String(dose)}`, null);
   // far beyond any real dose in any unit, and small enough that every unit conversion stays a finite number
   if (dose > MAX_DOSE) return fail(`dose ${String(dose)} ${unit} is beyond any real dose (more than ${MAX_DOSE} of its unit)`, null);
   // a dose given as a regimen (every) is maintenance, never the load
-  const load = kind === 'SINGLE' && every === null ? loadingDose(ctx, drug, route, dose, given, weightKg) : null;
+  const load = kind === 'SINGLE' && every === null ? loadingDose(ctx, drug, route, dose, given, weightKg, bsa) : null;
   const block = load ? loadBlock(load) : blockFor(drug, route, kind);
   if (block === 'wrong kind') return fail(wrongKind(drug, route, kind), kind);
 
-  const evaluation = new Evaluation(drug, dose, given, weightKg);
-  const amount = kind === 'SINGLE' ? absoluteAmount(dose, given, weightKg) : null;
+  const evaluation = new Evaluation(drug, dose, given, weightKg, bsa);
+  const amount = kind === 'SINGLE' ? absoluteAmount(dose, given, weightKg, bsa) : null;
   // The usual range of the dose's kind, and the label's usual daily total: where the table has no maximum,
   // ten times the top of the usual range is the hard limit (issue 22 rule 2).
-  const range = block ? usualRangeFor(block, route, indication, kind, weightKg, load !== null) : null;
+  const range = block ? usualRangeFor(block, route, indication, kind, weightKg, bsa, load !== null) : null;
+  // a per-m² usual range without the body surface cannot be checked: the answer names the missing value
+  const surfaceNeeds = block && block.byBsa && range !== block.byBsa && 'needs' in surface ? `the usual range ${rangeText(block.byBsa)} ${surfaceMissing(surface.needs)}` : null;
   const inRange = range ? evaluation.tryConvert(range.unit) : null;
   const dayTotal = dailyTotal(ctx, drug, kind, dose, given, amount, every);
   const daily = drug.usual_daily ? evaluation.usualDaily(drug.usual_daily, dayTotal) : null;
@@ -145,16 +157,22 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
     }
   }
   if (range && range.high !== null && inRange !== null && !below(inRange, TENFOLD * range.high)) {
-    evaluation.fail(`${String(dose)} ${given.text} is ten times or more the top of the usual range ${rangeText(range)} (a tenfold error)`);
+    // a dose in another unit (mg against mg/m² or mg/kg) also shows what it comes to in the range's unit
+    const shown = range.unit === given.text ? '' : ` (${String(significant(inRange, 6))} ${range.unit})`;
+    evaluation.fail(`${String(dose)} ${given.text}${shown} is ten times or more the top of the usual range ${rangeText(range)} (a tenfold error)`);
   }
   if (daily?.tenfold) evaluation.fail(daily.tenfold);
 
   let level: Level = 'OK';
   let reason: string | null = null;
   const usual = [range && inRange !== null ? usualRangeReason(range, inRange, load !== null) : null, daily?.usual ?? null].filter((r): r is string => r !== null).join('; ') || null;
+  const lacksSurface = [surfaceNeeds, evaluation.surfaceNeeds(surface)].filter((r): r is string => r !== null).join('; ') || null;
   if (evaluation.exceeded) {
     level = 'ERROR';
     reason = evaluation.exceeded;
+  } else if (lacksSurface) {
+    level = 'UNCHECKED';
+    reason = lacksSurface + (usual ? `; ${usual}` : '');
   } else if (evaluation.missing.length > 0) {
     level = 'UNCHECKED';
     reason = `no verified ${evaluation.missing[0]} limit for ${drug.name} by ${route}` + (usual ? `; ${usual}` : '') + (daily?.needs ? `; ${daily.needs}` : '');
@@ -201,7 +219,7 @@ function check(ctx: CallContext, request: DoseRequest): DoseCheck {
     amount,
     loading: load !== null,
     record: {
-      ...record(level, message, dose, unit, kind, route, converted, limitRecord, evaluation.weightUsed ? weightKg : null, cumulative, load !== null),
+      ...record(level, message, dose, unit, kind, route, converted, limitRecord, evaluation.weightUsed ? weightKg : null, cumulative, load !== null, evaluation.bsaUsed),
       patient_used: patientUsed,
       rules: rules.map((r) => ({ rule: r.rule, level: r.level, reason: r.reason, source: r.source })),
     },
@@ -213,28 +231,32 @@ function kindOf(unit: DoseUnit): Kind {
 }
 
 /** The first dose of a drug with a defined load, at or above the load's lower bound, is checked as the load. */
-function loadingDose(ctx: CallContext, drug: Drug, route: Route, dose: number, given: DoseUnit, weightKg: number | null): LoadingDose | null {
+function loadingDose(ctx: CallContext, drug: Drug, route: Route, dose: number, given: DoseUnit, weightKg: number | null, bsa: number | null): LoadingDose | null {
   const load = drug.loading;
   if (!load || load.route !== route || load.usual_low === null) return null;
   if (administered(ctx).some((d) => d.drug === drug.name)) return null;
   const to = parseDoseUnit(load.unit);
   if (!to.ok) return null;
-  const c = convertDose(dose, given, to.unit, drug, weightKg);
+  const c = convertDose(dose, given, to.unit, drug, weightKg, bsa);
   return c.ok && !below(c.value, load.usual_low) ? load : null;
 }
 
 function loadBlock(load: LoadingDose): Block {
-  return { usual_low: load.usual_low, usual_high: load.usual_high, max: load.max_single, unit: load.unit, byWeight: undefined };
+  return { usual_low: load.usual_low, usual_high: load.usual_high, max: load.max_single, unit: load.unit, byWeight: undefined, byBsa: undefined };
 }
 
-/** The usual range that applies: the named indication's, else the per-kg one when the weight is known, else the route's. */
-function usualRangeFor(block: Block, route: Route, indication: IndicationLimits | null, kind: Kind, weightKg: number | null, load: boolean): Range | null {
+/**
+ * The usual range that applies: the named indication's, else the per-m² one when the body surface is known,
+ * else the per-kg one when the weight is known, else the route's.
+ */
+function usualRangeFor(block: Block, route: Route, indication: IndicationLimits | null, kind: Kind, weightKg: number | null, bsa: number | null, load: boolean): Range | null {
   if (load) return { low: block.usual_low, high: block.usual_high, unit: block.unit };
   const own = indication && applies(indication, route) ? indication.usual : undefined;
   if (own) {
     const u = parseDoseUnit(own.unit);
     if (u.ok && (kindOf(u.unit) === 'SINGLE') === (kind === 'SINGLE')) return own;
   }
+  if (block.byBsa && bsa !== null) return block.byBsa;
   if (block.byWeight && weightKg !== null) return block.byWeight;
   if (block.usual_low === null && block.usual_high === null) return null;
   return { low: block.usual_low, high: block.usual_high, unit: block.unit };
@@ -261,11 +283,12 @@ type Recorder = (
   weightUsed: number | null,
   cumulative?: number | null,
   loading?: boolean,
+  bsaUsed?: boolean,
 ) => JsonObject;
 
-function recorder(ctx: CallContext, request: DoseRequest, drug: Drug | undefined): Recorder {
+function recorder(ctx: CallContext, request: DoseRequest, drug: Drug | undefined, surface: BodySurface): Recorder {
   const table = drug ? tableOf(ctx, drug) : null;
-  return (level, message, given, givenUnit, kind, route, converted, limit, weightUsed, cumulative = null, loading = false) => ({
+  return (level, message, given, givenUnit, kind, route, converted, limit, weightUsed, cumulative = null, loading = false, bsaUsed = false) => ({
     type: 'PK_DOSE_CHECK',
     drug: drug?.name ?? request.drugName,
     found: drug !== undefined,
@@ -280,6 +303,7 @@ function recorder(ctx: CallContext, request: DoseRequest, drug: Drug | undefined
     indication: request.indication,
     limit,
     weight_used: weightUsed,
+    bsa_used: bsaUsed && 'm2' in surface ? { m2: surface.shown, height_cm: surface.heightCm, weight_kg: surface.weightKg, formula: surface.formula } : null,
     cumulative_in_run: cumulative,
     every_h: request.everyHours ?? null,
     loading,
@@ -316,6 +340,7 @@ interface Block {
   max: LimitValue;
   unit: string;
   byWeight: UsualRange | undefined;
+  byBsa: UsualRange | undefined;
 }
 
 /** The route's dosing block for a single dose or a rate; 'wrong kind' when only the other kind exists. */
@@ -324,8 +349,8 @@ function blockFor(drug: Drug, route: Route, kind: Kind): Block | null | 'wrong k
   const dosing = drug.dosing[route];
   const bolus = dosing?.bolus;
   const infusion = dosing?.infusion;
-  if (kind === 'SINGLE' && bolus) return { usual_low: bolus.usual_low, usual_high: bolus.usual_high, max: bolus.max_single, unit: bolus.unit, byWeight: bolus.usual_by_weight };
-  if (kind === 'RATE' && infusion) return { usual_low: infusion.usual_low, usual_high: infusion.usual_high, max: infusion.max_rate, unit: infusion.unit, byWeight: infusion.usual_by_weight };
+  if (kind === 'SINGLE' && bolus) return { usual_low: bolus.usual_low, usual_high: bolus.usual_high, max: bolus.max_single, unit: bolus.unit, byWeight: bolus.usual_by_weight, byBsa: bolus.usual_by_bsa };
+  if (kind === 'RATE' && infusion) return { usual_low: infusion.usual_low, usual_high: infusion.usual_high, max: infusion.max_rate, unit: infusion.unit, byWeight: infusion.usual_by_weight, byBsa: infusion.usual_by_bsa };
   return bolus || infusion ? 'wrong kind' : null;
 }
 
@@ -357,6 +382,9 @@ class Evaluation {
   exceeded: string | null = null;
   readonly missing: string[] = [];
   weightUsed = false;
+  bsaUsed = false;
+  /** per-m² limits that could not be held without the body surface area */
+  private readonly surfaceLimits: string[] = [];
   /** the binding limit as the result shows it: {max, unit, cap?} */
   binding: JsonObject = { max: null, unit: null };
 
@@ -365,15 +393,27 @@ class Evaluation {
     private readonly dose: number,
     private readonly given: DoseUnit,
     private readonly weightKg: number | null,
+    private readonly bsa: number | null,
   ) {}
+
+  /** Why per-m² limits were not held (the body surface was unknown), or null. */
+  surfaceNeeds(surface: BodySurface): string | null {
+    if (this.surfaceLimits.length === 0 || !('needs' in surface)) return null;
+    return `the ${this.surfaceLimits.join(', ')} ${surfaceMissing(surface.needs)}`;
+  }
+
+  private used(c: { weightUsed: boolean; bsaUsed: boolean }): void {
+    if (c.weightUsed) this.weightUsed = true;
+    if (c.bsaUsed) this.bsaUsed = true;
+  }
 
   /** The dose in `toUnit`, or null when it cannot be converted (no weight for a per-kg unit, another dimension). */
   tryConvert(toUnit: string): number | null {
     const to = parseDoseUnit(toUnit);
     if (!to.ok) throw new Error(`pk table: ${this.drug.name} has an invalid unit ${toUnit}`);
-    const c = convertDose(this.dose, this.given, to.unit, this.drug, this.weightKg);
+    const c = convertDose(this.dose, this.given, to.unit, this.drug, this.weightKg, this.bsa);
     if (!c.ok) return null;
-    if (c.weightUsed) this.weightUsed = true;
+    this.used(c);
     return c.value;
   }
 
@@ -382,8 +422,8 @@ class Evaluation {
     if (total === null) return null;
     const to = parseDoseUnit(unit);
     if (!to.ok) return null;
-    const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: total.dimension as DoseUnit['dimension'], factor: 1, perKg: total.perKg, time: to.unit.time };
-    const c = convertDose(total.value, canonical, to.unit, this.drug, this.weightKg);
+    const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: total.dimension as DoseUnit['dimension'], factor: 1, perKg: total.perKg, perM2: false, time: to.unit.time };
+    const c = convertDose(total.value, canonical, to.unit, this.drug, this.weightKg, this.bsa);
     return c.ok ? c.value : null;
   }
 
@@ -401,24 +441,24 @@ class Evaluation {
     if (total === null || range.high === null) return none;
     const to = parseDoseUnit(range.unit);
     if (!to.ok) throw new Error(`pk table: ${this.drug.name} has an invalid unit ${range.unit}`);
-    const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: total.dimension as DoseUnit['dimension'], factor: 1, perKg: total.perKg, time: to.unit.time };
-    const c = convertDose(total.value, canonical, to.unit, this.drug, this.weightKg);
-    if (!c.ok) return c.needsWeight ? { ...none, needs: `the usual daily range ${rangeText(range)} needs the weight` } : none;
-    if (c.weightUsed) this.weightUsed = true;
+    const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: total.dimension as DoseUnit['dimension'], factor: 1, perKg: total.perKg, perM2: false, time: to.unit.time };
+    const c = convertDose(total.value, canonical, to.unit, this.drug, this.weightKg, this.bsa);
+    if (!c.ok) return c.needsWeight ? { ...none, needs: `the usual daily range ${rangeText(range)} needs the weight` } : c.needsBsa ? { ...none, needs: `the usual daily range ${rangeText(range)} needs the body surface area (height and weight)` } : none;
+    this.used(c);
     const shown = `${String(significant(c.value, 6))} ${range.unit}`;
     if (!below(c.value, TENFOLD * range.high)) return { guarded: true, tenfold: `${shown} is ten times or more the top of the usual daily range ${rangeText(range)} (a tenfold error)`, usual: null, needs: null };
     return { guarded: true, tenfold: null, usual: above(c.value, range.high) ? `${shown} is above the usual daily range ${rangeText(range)}` : null, needs: null };
   }
 
-  convert(toUnit: string): { ok: true; value: number } | { ok: false; reason: string } {
+  convert(toUnit: string): { ok: true; value: number } | { ok: false; reason: string; needsBsa?: boolean } {
     const to = parseDoseUnit(toUnit);
     if (!to.ok) throw new Error(`pk table: ${this.drug.name} has an invalid unit ${toUnit}`);
-    const c = convertDose(this.dose, this.given, to.unit, this.drug, this.weightKg);
+    const c = convertDose(this.dose, this.given, to.unit, this.drug, this.weightKg, this.bsa);
     if (!c.ok) {
       if (c.needsWeight) throw new WeightNeeded(this.drug.name);
       return c;
     }
-    if (c.weightUsed) this.weightUsed = true;
+    this.used(c);
     return c;
   }
 
@@ -471,17 +511,25 @@ class Evaluation {
       if (amount === null) throw new WeightNeeded(this.drug.name);
       const limitUnit = parseDoseUnit(limit.unit);
       if (!limitUnit.ok) throw new Error(`pk table: ${this.drug.name} has an invalid unit ${limit.unit}`);
-      const absolute = { ...limitUnit.unit, time: null, perKg: false, text: limitUnit.unit.quantity };
+      const absolute = { ...limitUnit.unit, time: null, perKg: false, perM2: false, text: limitUnit.unit.quantity };
       let max = limit.value;
       if (limitUnit.unit.perKg) {
         if (this.weightKg === null) throw new WeightNeeded(this.drug.name);
         max *= this.weightKg;
         this.weightUsed = true;
       }
+      if (limitUnit.unit.perM2) {
+        if (this.bsa === null) {
+          this.surfaceLimits.push(`${word} maximum ${String(limit.value)} ${limit.unit}`);
+          continue;
+        }
+        max *= this.bsa;
+        this.bsaUsed = true;
+      }
       let total = 0;
       let thisDose = 0;
       for (const [i, dose] of [...earlier, amount].entries()) {
-        const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: dose.dimension as DoseUnit['dimension'], factor: 1, perKg: false, time: null };
+        const canonical: DoseUnit = { text: 'canonical', quantity: '', dimension: dose.dimension as DoseUnit['dimension'], factor: 1, perKg: false, perM2: false, time: null };
         const c = convertDose(dose.value, canonical, absolute, this.drug, null);
         if (!c.ok) {
           this.exceeded ??= `cannot add ${this.given.text} to the ${word} limit in ${limit.unit}`;
@@ -505,6 +553,11 @@ class Evaluation {
   private against(max: number, unit: string, word: string): void {
     if (this.exceeded) return;
     const c = this.convert(unit);
+    if (!c.ok && c.needsBsa) {
+      // a per-m² maximum without the body surface is not held; an absolute cap beside it still is
+      this.surfaceLimits.push(`${word} ${String(max)} ${unit}`);
+      return;
+    }
     if (!c.ok) {
       this.exceeded = c.reason;
       return;
@@ -512,7 +565,7 @@ class Evaluation {
     if (!above(c.value, max)) return;
     // a dose per day against a weekly limit shows what it comes to in the limit's unit
     const to = parseDoseUnit(unit);
-    const shown = to.ok && (to.unit.time !== this.given.time || to.unit.perKg !== this.given.perKg) ? ` (${String(significant(c.value, 6))} ${unit})` : '';
+    const shown = to.ok && (to.unit.time !== this.given.time || to.unit.perKg !== this.given.perKg || to.unit.perM2 !== this.given.perM2) ? ` (${String(significant(c.value, 6))} ${unit})` : '';
     this.exceeded = `${String(this.dose)} ${this.given.text}${shown} exceeds ${word} ${String(max)} ${unit}`;
   }
 
@@ -522,10 +575,10 @@ class Evaluation {
   }
 }
 
-/** A single dose as an absolute canonical amount (mg, mL, units, mEq, mmol); null when it needs an absent weight. */
-function absoluteAmount(dose: number, unit: DoseUnit, weightKg: number | null): { dimension: string; value: number } | null {
-  if (unit.perKg && weightKg === null) return null;
-  return { dimension: unit.dimension, value: dose * unit.factor * (unit.perKg ? weightKg! : 1) };
+/** A single dose as an absolute canonical amount (mg, mL, units, mEq, mmol); null when it needs an absent weight or body surface. */
+function absoluteAmount(dose: number, unit: DoseUnit, weightKg: number | null, bsa: number | null): { dimension: string; value: number } | null {
+  if ((unit.perKg && weightKg === null) || (unit.perM2 && bsa === null)) return null;
+  return { dimension: unit.dimension, value: dose * unit.factor * (unit.perKg ? weightKg! : 1) * (unit.perM2 ? bsa! : 1) };
 }
 
 /** Earlier single doses of the drug in this run given within `windowMs` before now (the run's clock). */

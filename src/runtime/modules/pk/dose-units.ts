@@ -13,6 +13,8 @@ export interface DoseUnit {
   /** factor to the canonical unit of the dimension: mg, mL, units, mEq, mmol */
   factor: number;
   perKg: boolean;
+  /** per m² of body surface (chemotherapy): converted with the patient's body surface area */
+  perM2: boolean;
   time: TimeUnit | null;
 }
 
@@ -50,7 +52,10 @@ const TIMES: Record<string, TimeUnit> = { s: 's', sec: 's', min: 'min', h: 'h', 
 /** per-minute factor of each time segment: per h ÷ 60, per day ÷ 1440 */
 const PER_MINUTE: Record<TimeUnit, number> = { s: 60, min: 1, h: 1 / 60, day: 1 / 1440, week: 1 / 10080 };
 /** words that are units but never a dose denominator (a concentration such as mg/mL or mg/dL) */
-const NON_DOSE_SEGMENTS = new Set(['ml', 'l', 'dl', 'm2', 'mg', 'g', 'mcg', 'mmol', 'meq', 'units', 'iu']);
+const NON_DOSE_SEGMENTS = new Set(['ml', 'l', 'dl', 'mg', 'g', 'mcg', 'mmol', 'meq', 'units', 'iu']);
+
+/** spellings of "per square metre of body surface" */
+const SURFACE_SEGMENTS = new Set(['m2', 'm²', 'm^2']);
 
 export type UnitParse = { ok: true; unit: DoseUnit } | { ok: false; notAUnit: boolean; reason: string };
 
@@ -60,15 +65,18 @@ export function parseDoseUnit(text: string): UnitParse {
   const head = QUANTITIES[parts[0]!.toLowerCase()];
   if (!head) return { ok: false, notAUnit: true, reason: `'${parts[0]}' is not a dose quantity (mcg, mg, g, units, IU, mEq, mmol, mL, …)` };
   let perKg = false;
+  let perM2 = false;
   let time: TimeUnit | null = null;
   for (const raw of parts.slice(1)) {
     const word = raw.toLowerCase();
-    if (word === 'kg' && !perKg) perKg = true;
+    // a dose is per kg or per m² of body surface, never both
+    if (word === 'kg' && !perKg && !perM2) perKg = true;
+    else if (SURFACE_SEGMENTS.has(word) && !perKg && !perM2) perM2 = true;
     else if (TIMES[word] && time === null) time = TIMES[word]!;
-    else if (word === 'kg' || TIMES[word] || NON_DOSE_SEGMENTS.has(word)) return { ok: false, notAUnit: false, reason: `${text} is not a dose unit` };
-    else return { ok: false, notAUnit: true, reason: `'${raw}' in '${text}' is not a unit segment (kg, s, min, h, hr, day, week)` };
+    else if (word === 'kg' || SURFACE_SEGMENTS.has(word) || TIMES[word] || NON_DOSE_SEGMENTS.has(word)) return { ok: false, notAUnit: false, reason: `${text} is not a dose unit` };
+    else return { ok: false, notAUnit: true, reason: `'${raw}' in '${text}' is not a unit segment (kg, m2, s, min, h, hr, day, week)` };
   }
-  return { ok: true, unit: { text, quantity: head.name, dimension: head.dimension, factor: head.factor, perKg, time } };
+  return { ok: true, unit: { text, quantity: head.name, dimension: head.dimension, factor: head.factor, perKg, perM2, time } };
 }
 
 /** The per-kg-free form of a unit for totals: `mg/kg` → `mg`, `mcg/kg/min` → `mcg/min`. */
@@ -85,13 +93,13 @@ export interface ConversionFacts {
   mmol_per_g: number | null;
 }
 
-export type Conversion = { ok: true; value: number; weightUsed: boolean } | { ok: false; reason: string; needsWeight?: boolean };
+export type Conversion = { ok: true; value: number; weightUsed: boolean; bsaUsed: boolean } | { ok: false; reason: string; needsWeight?: boolean; needsBsa?: boolean };
 
 /**
  * Converts `value` in `from` into `to` (§4.3 step 4): quantity, time and per-kg segments all converted,
  * none dropped; across dimensions only mEq ↔ mmol (valence) and mass ↔ mEq/mmol (per-gram factors).
  */
-export function convertDose(value: number, from: DoseUnit, to: DoseUnit, facts: ConversionFacts, weightKg: number | null): Conversion {
+export function convertDose(value: number, from: DoseUnit, to: DoseUnit, facts: ConversionFacts, weightKg: number | null, bsaM2: number | null = null): Conversion {
   const cannot = { ok: false as const, reason: `cannot compare ${from.text} with ${to.text}` };
   if ((from.time === null) !== (to.time === null)) return cannot;
   const quantity = quantityFactor(from, to, facts);
@@ -104,7 +112,13 @@ export function convertDose(value: number, from: DoseUnit, to: DoseUnit, facts: 
     result = from.perKg ? result * weightKg : result / weightKg;
     weightUsed = true;
   }
-  return { ok: true, value: result, weightUsed };
+  let bsaUsed = false;
+  if (from.perM2 !== to.perM2) {
+    if (bsaM2 === null) return { ok: false, reason: `converting ${from.text} to ${to.text} needs the body surface area`, needsBsa: true };
+    result = from.perM2 ? result * bsaM2 : result / bsaM2;
+    bsaUsed = true;
+  }
+  return { ok: true, value: result, weightUsed, bsaUsed };
 }
 
 /** canonical `from` amount per canonical `to` amount, or null when the dimensions cannot be bridged */

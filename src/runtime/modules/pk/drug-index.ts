@@ -6,7 +6,11 @@ import { abbreviations, drugs, interactions, rxnormNamesOf, tdmOf, type Drug } f
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const list = (items: readonly string[]): string => (items.length ? items.map((i) => cell(i)).join(', ') : '—');
 
-type Block = { usual_high: number | null; usual_by_weight?: unknown; max_single?: unknown; max_rate?: unknown };
+type Block = { usual_high: number | null; usual_by_weight?: unknown; usual_by_bsa?: unknown; max_single?: unknown; max_rate?: unknown };
+
+/** A block has a usual range: the top of a fixed one, a per-kg or per-m² one, or for a bolus the drug's usual daily total. */
+const hasUsualRange = (d: Drug, kind: string, block: Block): boolean =>
+  block.usual_high !== null || block.usual_by_weight !== undefined || block.usual_by_bsa !== undefined || (kind === 'bolus' && d.usual_daily !== undefined);
 
 /**
  * Issue 22: a dosing block is checked when it has the top of a usual range (ten times it is the hard limit;
@@ -14,7 +18,7 @@ type Block = { usual_high: number | null; usual_by_weight?: unknown; max_single?
  */
 function blockChecked(d: Drug, kind: 'bolus' | 'infusion', block: Block): boolean {
   const limit = kind === 'bolus' ? block.max_single : block.max_rate;
-  return block.usual_high !== null || block.usual_by_weight !== undefined || (kind === 'bolus' && d.usual_daily !== undefined) || limit !== null;
+  return hasUsualRange(d, kind, block) || limit !== null;
 }
 
 /** The drug routes a dose check still answers UNCHECKED for: no dosing, or a block with neither a usual range nor a limit. */
@@ -35,7 +39,7 @@ function dosingText(d: Drug): string {
   for (const [route, blocks] of Object.entries(d.dosing)) {
     for (const [kind, block] of Object.entries(blocks ?? {}) as unknown as [string, Record<string, unknown>][]) {
       const limit = block.max_single ?? block.max_rate ?? null;
-      const usual = block.usual_high !== null || block.usual_by_weight !== undefined || (kind === 'bolus' && d.usual_daily !== undefined) ? 'usual range' : 'no usual range';
+      const usual = hasUsualRange(d, kind, block as unknown as Block) ? 'usual range' : 'no usual range';
       parts.push(`${route} ${kind} (${usual}; ${limit === null ? 'limit not verified' : limit === 'none' ? 'no label limit' : 'limit'})`);
     }
   }

@@ -100,6 +100,13 @@ function weightFor(ctx: CallContext, given: number | null, facts: PatientFacts |
   return typeof w === 'number' ? w : null;
 }
 
+/** The height (cm) for a per-m² dose: the `patient` argument's, else the run patient's when the request sent it. */
+function heightFor(ctx: CallContext, facts: PatientFacts | null): number | null {
+  if (facts?.height != null) return facts.height;
+  const h = ctx.patient?.supplied.has('height') ? ctx.patient.fields.height : undefined;
+  return typeof h === 'number' ? h : null;
+}
+
 /** Adds a checked dose to the run's administered list (§22.1 step 6). */
 function record(ctx: CallContext, name: string, check: DoseCheck): void {
   administered(ctx).push({ drug: check.drug?.name ?? name, known: check.drug !== null, kind: check.kind, amount: check.amount, loading: check.loading === true, at: ctx.now().getTime() });
@@ -148,7 +155,7 @@ function administerStatement(ctx: CallContext, request: AdministerRequest): Admi
   const weight = request.patient?.weight;
   const weightKg = typeof weight === 'number' ? weight : null;
   const facts = statementFacts(ctx, request.patient);
-  const check = checkDose(ctx, { drugName: name, dose, unit, route: request.route, weightKg, indication: request.indication, label: `administer ${name}`, weightName: "the protocol patient's 'weight'", everyHours: request.everyHours, patient: facts });
+  const check = checkDose(ctx, { drugName: name, dose, unit, route: request.route, weightKg, indication: request.indication, label: `administer ${name}`, weightName: "the protocol patient's 'weight'", everyHours: request.everyHours, heightCm: facts?.height ?? null, patient: facts });
   const moissClass = classifyTiming(5, onsetOf(ctx, name));
   if (check.level === 'UNKNOWN') {
     record(ctx, name, check);
@@ -244,7 +251,7 @@ const pk: ModuleDef = {
           const weightKg = a.weight_kg as number;
           const total = perKg ? perKgDose * weightKg : perKgDose;
           const facts = patientFacts(a.patient as JsonObject | null, `${label}: argument 7 'patient'`);
-          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, indication: a.indication as string | null, label, weightName: "argument 2 'weight_kg'", everyHours: a.every_h as number | null, patient: facts });
+          const check = checkDose(ctx, { drugName: drug.name, dose: perKgDose, unit: block.unit, route: routeName, weightKg, indication: a.indication as string | null, label, weightName: "argument 2 'weight_kg'", everyHours: a.every_h as number | null, heightCm: heightFor(ctx, facts), patient: facts });
           const partners = checkInteractions(ctx, drug.name, partnersOf(ctx, facts));
           return {
             type: 'PK_DOSE',
@@ -369,7 +376,7 @@ const pk: ModuleDef = {
     fn({
       name: 'validate_dose',
       description:
-        'Checks a dose in any dose unit (no side effects): OK within the usual range and every limit; WARNING outside the usual range; ERROR above a label or guideline maximum or at ten times the top of the usual range; UNCHECKED where the route has neither a usual range nor a verified limit, or a patient rule lacks a value. every_h checks the repeated regimen against the daily and weekly maxima; patient adds age, renal (CrCl/eGFR), Child-Pugh, pregnancy and label criteria (patient_used, rules).',
+        'Checks a dose in any dose unit (no side effects; a per-m² dose or range uses the body surface area by Mosteller from the patient\'s height and weight): OK within the usual range and every limit; WARNING outside the usual range; ERROR above a label or guideline maximum or at ten times the top of the usual range; UNCHECKED where the route has neither a usual range nor a verified limit, or a patient rule lacks a value. every_h checks the repeated regimen against the daily and weekly maxima; patient adds age, renal (CrCl/eGFR), Child-Pugh, pregnancy and label criteria (patient_used, rules).',
       params: [
         drugName,
         { name: 'dose_amount', type: 'number', description: 'dose' },
@@ -395,6 +402,7 @@ const pk: ModuleDef = {
           label: 'pk.validate_dose',
           weightName: "argument 4 'weight_kg'",
           everyHours: a.every_h as number | null,
+          heightCm: heightFor(ctx, facts),
           patient: facts,
         });
         return doseRecord(ctx, check, name);
@@ -432,7 +440,7 @@ const pk: ModuleDef = {
         }
         const dose = a.dose as number;
         const facts = patientFacts(a.patient as JsonObject | null, `${label}: argument 8 'patient'`);
-        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null, facts), indication: a.indication as string | null, label, weightName: "argument 3 'weight_kg'", everyHours: a.every_h as number | null, patient: facts });
+        const check = checkDose(ctx, { drugName: name, dose, unit, route: a.route as string | null, weightKg: weightFor(ctx, a.weight_kg as number | null, facts), indication: a.indication as string | null, label, weightName: "argument 3 'weight_kg'", everyHours: a.every_h as number | null, heightCm: heightFor(ctx, facts), patient: facts });
         if (check.level === 'ERROR') throw new ArgumentError(`${label}: ${check.record.message}`);
         const found = checkInteractions(ctx, name, partnersOf(ctx, facts));
         record(ctx, name, check);

@@ -97,7 +97,7 @@ export const PROFILE_FIELDS: ResultField[] = [
     name: 'dosing',
     type: 'object',
     description:
-      'keyed by route (IV, PO, …): each {bolus, infusion}; bolus {usual, usual_low, usual_high, max_single, unit, source, usual_by_weight}, infusion the same with max_rate; a limit is a number in unit, a record {value, unit, cap}, "none" or null, as in indications',
+      'keyed by route (IV, PO, …): each {bolus, infusion}; bolus {usual, usual_low, usual_high, max_single, unit, source, usual_by_weight, usual_by_bsa}, infusion the same with max_rate; a limit is a number in unit, a record {value, unit, cap}, "none" or null, as in indications',
   },
   period('max_daily', 'daily maximum'),
   optional(text('max_daily_source', 'why max_daily is "none"')),

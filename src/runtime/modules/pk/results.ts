@@ -31,6 +31,18 @@ const RULE: ValueSpec = record('one patient rule', [
 ]);
 const rules: ResultField = { name: 'rules', type: 'array', items: RULE, description: 'each patient rule that applied, with its level (empty without a patient)' };
 
+const BSA_USED: ResultField = {
+  name: 'bsa_used',
+  type: ['object', 'null'],
+  description: 'the body surface area a per-m² conversion used; null when none was needed',
+  fields: [
+    num('m2', 'm²', 'body surface area, two decimals'),
+    num('height_cm', 'cm', 'the height it was computed from'),
+    num('weight_kg', 'kg', 'the weight it was computed from'),
+    text('formula', 'the formula and its source (Mosteller, NEJM 1987;317:1098)'),
+  ],
+};
+
 const patientUsed: ResultField = {
   name: 'patient_used',
   type: ['object', 'null'],
@@ -111,6 +123,7 @@ const DOSE_CHECK_FIELDS: ResultField[] = [
   orNull(text('indication', 'the indication given; null when none')),
   LIMIT,
   orNull(num('weight_used', 'kg', 'the weight a per-kg conversion used; null when none was needed')),
+  BSA_USED,
   orNull(num('cumulative_in_run', null, "this run's doses of the drug in the last 24 h with this one (or the regimen's day, if more), in the daily limit's unit; null without a daily limit")),
   orNull(num('every_h', 'h', 'the interval given; null for one dose')),
   flag('loading', "true when the dose was checked as the drug's loading dose"),

@@ -69,13 +69,13 @@ const bolus = {
   type: 'object',
   additionalProperties: false,
   required: ['usual', 'usual_low', 'usual_high', 'max_single', 'unit'],
-  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_single: limitValue, unit: text, source: text, usual_by_weight: usualRange },
+  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_single: limitValue, unit: text, source: text, usual_by_weight: usualRange, usual_by_bsa: usualRange },
 };
 const infusion = {
   type: 'object',
   additionalProperties: false,
   required: ['usual', 'usual_low', 'usual_high', 'max_rate', 'unit'],
-  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_rate: limitValue, unit: text, source: text, usual_by_weight: usualRange },
+  properties: { usual: nullableNumber, usual_low: nullableNumber, usual_high: nullableNumber, max_rate: limitValue, unit: text, source: text, usual_by_weight: usualRange, usual_by_bsa: usualRange },
 };
 const hepaticClass = {
   type: 'object',
@@ -207,11 +207,13 @@ export function drugProblems(row: unknown): string[] {
   }
   for (const [r, dosing] of Object.entries(d.dosing)) {
     for (const [kind, block] of [['single', dosing?.bolus], ['rate', dosing?.infusion]] as const) {
-      const range = block?.usual_by_weight;
-      if (!range) continue;
-      const where = `dosing.${r}.${kind === 'single' ? 'bolus' : 'infusion'}.usual_by_weight`;
-      problems.push(...unitProblems(where, range.unit, kind), ...rangeProblems(where, range.low, range.high));
-      if (!range.unit.toLowerCase().split('/').includes('kg')) problems.push(`${where}.unit ${range.unit} must be per kg`);
+      for (const [field, per, segment] of [['usual_by_weight', 'kg', 'kg'], ['usual_by_bsa', 'm²', 'm2']] as const) {
+        const range = block?.[field];
+        if (!range) continue;
+        const where = `dosing.${r}.${kind === 'single' ? 'bolus' : 'infusion'}.${field}`;
+        problems.push(...unitProblems(where, range.unit, kind), ...rangeProblems(where, range.low, range.high));
+        if (!range.unit.toLowerCase().split('/').includes(segment)) problems.push(`${where}.unit ${range.unit} must be per ${per} (${segment})`);
+      }
     }
   }
   for (const [i, indication] of (d.indications ?? []).entries()) {

@@ -77,6 +77,8 @@ export interface BolusDosing {
   source?: string;
   /** the label's per-kg range, used instead of the fixed one when the weight is known */
   usual_by_weight?: UsualRange;
+  /** the label's per-m² range (chemotherapy), used first when the height and weight give the body surface */
+  usual_by_bsa?: UsualRange;
 }
 
 export interface InfusionDosing {
@@ -87,6 +89,7 @@ export interface InfusionDosing {
   unit: string;
   source?: string;
   usual_by_weight?: UsualRange;
+  usual_by_bsa?: UsualRange;
 }
 
 /** A limit that applies to one indication only (alteplase in stroke vs pulmonary embolism). */
