@@ -16,13 +16,13 @@ import { accessLogLine } from './access-log.js';
 import { healthData } from './health.js';
 import { createInFlightLimit } from './in-flight.js';
 import { markKeyed } from './connections.js';
-import { formatJsonPath, inspectJson } from '../util/json-inspect.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { playground } from './playground.js';
 import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
-import { describeBodyError, MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_CODE_POINTS, validateCallBody, validateCheckBody, validateRunBody } from './schemas.js';
+import { checkCodeLength, objectBody, parseJsonBody } from './request-body.js';
+import { describeBodyError, MAX_BODY_BYTES, validateCallBody, validateCheckBody } from './schemas.js';
 
 export interface AppOptions {
   pool: WorkerPool;
@@ -59,13 +59,6 @@ function errorBody(path: string, message: string, code: ErrorCode, extra: Record
   if (path === RUN_PATH) return { success: false, events: [], alerts: [], stats: {}, error: message, code, ...extra };
   if (path === CALL_PATH) return { success: false, result: null, error: message, code, ...extra };
   return { success: false, error: message, code, ...extra };
-}
-
-function countCodePoints(text: string, stopAfter: number): number {
-  if (text.length <= stopAfter) return text.length; // fewer UTF-16 units than the limit: fewer code points too
-  let count = 0;
-  for (const _ of text) if (++count > stopAfter) break;
-  return count;
 }
 
 export function createApp(options: AppOptions): Koa {
@@ -115,25 +108,24 @@ export function createApp(options: AppOptions): Koa {
       if ((ctx.state.account as Account).keyId !== null) markKeyed(ctx.socket);
       return next();
     });
-  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
-  // Reading the body fails in many ways (bad gzip, unknown encoding, aborted upload): each is the client's 4xx.
-  const json: Koa.Middleware = async (ctx, next) => {
+  // The body as text (koa-bodyparser's size, encoding and charset handling, JSON types read as text): /v1/run
+  // hands the text to a pool child as it is; the other endpoints parse it here (request-body.ts).
+  const readText = bodyParser({ enableTypes: ['text'], extendTypes: { text: ['application/json'] }, textLimit: String(MAX_BODY_BYTES), onerror: (error) => { throw error; } });
+  const bodyText = async (ctx: Koa.Context): Promise<string> => {
     try {
-      await parseJson(ctx, async () => {});
+      await readText(ctx, async () => {});
     } catch (error) {
       throw bodyReadError(error);
     }
-    const problem = inspectJson(ctx.request.body, MAX_BODY_DEPTH);
-    if (problem) {
-      const where = problem.path.length ? ` at '${formatJsonPath(problem.path)}'` : '';
-      throw new HttpError(
-        400,
-        'invalid_request',
-        problem.kind === 'non_finite'
-          ? `the request body has a number that is not finite${where} (JSON numbers beyond ±1.8e308, such as 1e400, cannot be used)`
-          : `the request body is nested deeper than ${MAX_BODY_DEPTH} levels${where}`,
-      );
-    }
+    const text = ctx.request.body;
+    return typeof text === 'string' ? text : ''; // no body at all reads as an empty one
+  };
+  const rawText: Koa.Middleware = async (ctx, next) => {
+    ctx.state.bodyText = await bodyText(ctx);
+    await next();
+  };
+  const json: Koa.Middleware = async (ctx, next) => {
+    ctx.request.body = parseJsonBody(await bodyText(ctx));
     await next();
   };
   const requireJson: Koa.Middleware = async (ctx, next) => {
@@ -142,12 +134,6 @@ export function createApp(options: AppOptions): Koa {
     if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, 'too_large', `the request body is larger than 1 MiB (${length} bytes)`);
     await next();
   };
-  const objectBody = (ctx: Koa.Context): Record<string, unknown> => {
-    const body = ctx.request.body as unknown;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'invalid_request', 'the request body must be a JSON object');
-    return body as Record<string, unknown>;
-  };
-
   if (metrics && options.metricsOnApiPort !== false) {
     // outside /v1 where Prometheus looks; fleet internals are for the operator's own host only
     app.use(async (ctx, next) => {
@@ -200,38 +186,34 @@ export function createApp(options: AppOptions): Koa {
   });
 
   const inFlight = createInFlightLimit(); // before admission: a refused request is not counted
-  router.post('/run', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
-    const body = objectBody(ctx);
-    if (!validateRunBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateRunBody.errors));
-    const code = body.code as string;
-    const length = countCodePoints(code, MAX_CODE_POINTS);
-    if (length > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
+  router.post('/run', authenticate, inFlight, access.admit, requireJson, rawText, async (ctx) => {
     const account = ctx.state.account as Account;
-    let outcome;
+    let reply;
     try {
-      outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+      // the body's text, parsed and validated in the child, which answers with the envelope's text
+      reply = await pool.runText(ctx.state.bodyText as string, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
     } catch (error) {
       metrics?.run(failedRunLabel(error));
       throw error;
     }
-    metrics?.run(outcome.kind);
-    ctx.status = outcome.kind === 'invalid' ? 400 : outcome.kind === 'timeout' ? 408 : outcome.kind === 'unavailable' ? 503 : 200;
-    if (outcome.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
-    ctx.body = outcome.body;
+    if (reply.kind !== 'refused') metrics?.run(reply.kind);
+    ctx.status = reply.status;
+    if (reply.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
+    ctx.type = 'application/json';
+    ctx.body = reply.json;
   });
 
   // diagnostics only: counted against the per-minute limit, never the month; checked in a pool child like a run
   router.post('/check', authenticate, inFlight, access.admitMinuteOnly, requireJson, json, async (ctx) => {
-    const body = objectBody(ctx);
+    const body = objectBody(ctx.request.body);
     if (!validateCheckBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCheckBody.errors));
-    const code = body.code as string;
-    if (countCodePoints(code, MAX_CODE_POINTS) > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
+    const code = checkCodeLength(body.code as string);
     const account = ctx.state.account as Account;
     ctx.body = await pool.check(code, account.owner, ctx.state.requestId as string);
   });
 
   router.post('/call', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
-    const body = objectBody(ctx);
+    const body = objectBody(ctx.request.body);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
     // in a pool child under the run time limit: no library function can hold this event loop
