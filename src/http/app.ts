@@ -1,12 +1,15 @@
 // The Koa application under /v1 (service.md, api.md). It validates and routes; protocols are parsed
-// and run only in the pool's children, and library calls run there too (under the same time limit), so
-// nothing a request asks for can hold this event loop.
+// and run only in the pool's children, and library calls run there too (under the same time limit),
+// except calls of functions proven bounded (runtime/modules/bounded.ts) on small bodies, so nothing a
+// request asks for can hold this event loop.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
+import { BOUNDED_CALL_MAX_BYTES } from '../runtime/modules/bounded.js';
+import { callFunction, type CallRequest } from '../engine/call.js';
 import { functionCatalogue } from './function-catalogue.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { TIERS } from '../store/tiers.js';
@@ -125,7 +128,9 @@ export function createApp(options: AppOptions): Koa {
     await next();
   };
   const json: Koa.Middleware = async (ctx, next) => {
-    ctx.request.body = parseJsonBody(await bodyText(ctx));
+    const text = await bodyText(ctx);
+    ctx.state.bodyBytes = Buffer.byteLength(text);
+    ctx.request.body = parseJsonBody(text);
     await next();
   };
   const requireJson: Koa.Middleware = async (ctx, next) => {
@@ -216,8 +221,17 @@ export function createApp(options: AppOptions): Koa {
     const body = objectBody(ctx.request.body);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
-    // in a pool child under the run time limit: no library function can hold this event loop
-    const outcome = await pool.call(body as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+    const call = body as unknown as CallRequest;
+    const options = { organization: account.owner, requestId: ctx.state.requestId as string, actor: account.prefix ?? 'development' };
+    // a function proven bounded, on a small body, is answered here; every other call runs in a pool child
+    // under the run time limit, so no library function can hold this event loop (runtime/modules/bounded.ts)
+    if (registry.resolve(call.module, call.function)?.bounded && (ctx.state.bodyBytes as number) <= BOUNDED_CALL_MAX_BYTES) {
+      const outcome = callFunction(call, options);
+      ctx.status = outcome.kind === 'ok' ? 200 : 400;
+      ctx.body = outcome.body;
+      return;
+    }
+    const outcome = await pool.call(call, options.organization, options.requestId, options.actor);
     if (outcome.kind === 'unavailable') throw new StoreUnavailableError(outcome.message);
     if (outcome.kind === 'internal') throw new Error('internal error in a library call (logged by the worker)');
     ctx.status = outcome.kind === 'ok' ? 200 : 400;

@@ -90,6 +90,7 @@ function functionSection(module: string, f: RegisteredFunction): string {
   if (f.patientFields?.length) lines.push(...patientSection(f.patientFields), '');
   lines.push(...resultSection(f));
   if (f.state !== 'none') lines.push('', `State: keeps state per ${f.state === 'run' ? 'run' : 'organization'}.`);
+  if (f.bounded) lines.push('', 'Bounded: `POST /v1/call` answers it in the server process when the body is at most 4 KiB (see below).');
   if (f.sources.length) lines.push('', 'Sources:', ...f.sources.map((s) => `- ${cell(s)}`));
   lines.push('');
   return lines.join('\n');
@@ -113,6 +114,12 @@ export function libraryReferenceMarkdown(registry: Registry): string {
     "`level`?). A lookup that answers `found` answers a name it does not know with `found: false` and",
     '`suggestions`, the nearest known names. A field marked *(not yet described)* is declared by name only:',
     'its record may carry other fields too, and reading it is checked only when running.',
+    '',
+    '`POST /v1/call` runs every function in a worker process under the run time limit, except a function',
+    'marked *Bounded*: a scalar score or formula without state whose parameters have sizes fixed by their',
+    'declarations and which loops over nothing the caller sizes (test/bounded-functions.test.ts counts its',
+    'work at the largest such input). Called with a body of at most 4 KiB, it is answered in the server',
+    'process, without a round trip to a worker.',
     '',
     '## Modules',
     '',
