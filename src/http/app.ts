@@ -102,6 +102,30 @@ export function createApp(options: AppOptions): Koa {
     log(accessLogLine({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, owner: account?.owner }));
   });
 
+  /** True when the request carries a valid key (development mode: always); never throws, never counts. */
+  const showsKey = async (ctx: Koa.Context): Promise<boolean> => {
+    if (access.keyRequired && !ctx.get('X-API-Key')) return false; // the common keyless probe: no failed authentication to build
+    try {
+      let authenticated = false;
+      await access.authenticate(ctx, async () => {
+        authenticated = true;
+      });
+      return authenticated;
+    } catch {
+      return false;
+    }
+  };
+
+  const health = async (ctx: Koa.Context): Promise<void> => {
+    const data = healthData();
+    const healthy = (await access.healthy()) && pool.healthy() && data.error === null;
+    const detailed = await showsKey(ctx);
+    ctx.status = healthy ? 200 : 503;
+    ctx.type = 'application/json';
+    ctx.body = data.body(healthy, detailed);
+  };
+  // load balancers poll /v1/health often: answered before the playground, the metrics path and the router's matching
+  app.use((ctx, next) => (ctx.method === 'GET' && ctx.path === '/v1/health' ? health(ctx) : next()));
   app.use(playground());
 
   const router = new Router({ prefix: '/v1' });
@@ -150,28 +174,7 @@ export function createApp(options: AppOptions): Koa {
     });
   }
 
-  /** True when the request carries a valid key (development mode: always); never throws, never counts. */
-  const showsKey = async (ctx: Koa.Context): Promise<boolean> => {
-    if (access.keyRequired && !ctx.get('X-API-Key')) return false; // the common keyless probe: no failed authentication to build
-    try {
-      let authenticated = false;
-      await access.authenticate(ctx, async () => {
-        authenticated = true;
-      });
-      return authenticated;
-    } catch {
-      return false;
-    }
-  };
-
-  router.get('/health', async (ctx) => {
-    const data = healthData();
-    const healthy = (await access.healthy()) && pool.healthy() && data.error === null;
-    const detailed = await showsKey(ctx);
-    ctx.status = healthy ? 200 : 503;
-    ctx.type = 'application/json';
-    ctx.body = data.body(healthy, detailed);
-  });
+  router.get('/health', health); // for HEAD and the 405 of other methods; GET is answered before the router
 
   router.get('/tiers', (ctx) => {
     ctx.body = { tiers: TIERS };

@@ -115,7 +115,8 @@ export class WorkerPool {
 
   /** True when at least one child is alive. */
   healthy(): boolean {
-    return [...this.workers].some((w) => w.child.exitCode === null && w.child.connected);
+    for (const w of this.workers) if (w.child.exitCode === null && w.child.connected) return true; // per /health: no array built
+    return false;
   }
 
   get pids(): number[] {
