@@ -204,7 +204,7 @@ export function createApp(options: AppOptions): Koa {
       metrics?.run(failedRunLabel(error));
       throw error;
     }
-    if (reply.kind !== 'refused') metrics?.run(reply.kind);
+    if (reply.kind !== 'bad_request') metrics?.run(reply.kind);
     ctx.status = reply.status;
     if (reply.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
     ctx.type = 'application/json';

@@ -30,10 +30,10 @@ export interface PoolRunTextRequest extends RequestCommon {
 
 /**
  * The answer to a `run_text`: the HTTP status and the envelope as JSON text, which the parent writes as it
- * is. `refused` is a body the endpoint refuses (400 or 413) before anything ran.
+ * is. `bad_request` is a body the endpoint refuses (400 or 413) before anything ran (not a run, so not in the runs metric).
  */
 export interface RunTextReply {
-  kind: RunOutcome['kind'] | 'refused';
+  kind: RunOutcome['kind'] | 'bad_request';
   status: number;
   json: string;
 }

@@ -48,7 +48,7 @@ function runText(message: PoolRunTextRequest): RunTextReply {
     request = readRunBody(message.body);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return { kind: 'refused', status: error.status, json: JSON.stringify({ success: false, events: [], alerts: [], stats: {}, error: error.message, code: error.code }) };
+    return { kind: 'bad_request', status: error.status, json: JSON.stringify({ success: false, events: [], alerts: [], stats: {}, error: error.message, code: error.code }) };
   }
   const outcome = runProtocol(request.code, request.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
   return { kind: outcome.kind, status: RUN_STATUS[outcome.kind], json: JSON.stringify(outcome.body) };
