@@ -25,12 +25,47 @@ function fixedSize(spec: ParamSpec): boolean {
   return types.every((t) => SCALARS.has(t) || (t === 'string' && (spec.enum !== undefined || (spec.maxLength ?? Infinity) <= MAX_BOUNDED_STRING)));
 }
 
-/** The largest patient the server runs in process: usual fields, then filler fields up to the body limit. */
-function largestPatient(): JsonObject {
-  const patient: JsonObject = { bp: 85, hr: 120, rr: 24, temp: 39, spo2: 90, weight: 70, age: 80, gcs: 13, lactate: 4, sex: 'F', diastolic_bp: 50, creatinine: 2.1 };
-  const body = (p: JsonObject): number => JSON.stringify({ module: 'scores', function: 'qsofa', args: [p] }).length;
-  for (let i = 0; body(patient) < BOUNDED_CALL_MAX_BYTES - 16; i++) patient[`zq${String(i).padStart(4, '0')}`] = 0;
-  return patient;
+/** Fields every patient score is given first; the rest each score asks for by name (completePatient). */
+const BASE_PATIENT: JsonObject = { bp: 85, hr: 120, rr: 24, temp: 39, spo2: 90, weight: 70, age: 79, gcs: 13, lactate: 4, sex: 'F', on_vasopressors: false, creatinine: 2, baseline_creatinine: 1, admission_type: 'nonoperative' };
+
+/** A value a score's refusal asks for: the first allowed one, the lower bound, true for a flag, else a number. */
+function valueAskedFor(message: string, current: JsonValue | undefined): JsonValue | undefined {
+  const oneOf = /one of ([^;]+?)(?:, got|\)|$)/.exec(message);
+  if (oneOf) {
+    const first = oneOf[1]!.split(/, | or /)[0]!.trim().replace(/^['"]|['"]$/g, '');
+    return first === 'true' ? true : first === 'false' ? false : first !== '' && Number.isFinite(Number(first)) ? Number(first) : first;
+  }
+  const bound = /(?:≥|at least|between|from) ?(-?[\d.]+)/.exec(message);
+  if (bound) return Number(bound[1]);
+  if (/true or false|boolean/.test(message)) return true;
+  return current === undefined ? 1 : undefined;
+}
+
+/** A patient the score answers with (it scores, the longest path), built from what its refusals name. */
+function completePatient(call: (patient: JsonObject) => void): JsonObject {
+  const patient = structuredClone(BASE_PATIENT);
+  for (let attempt = 0; attempt < 60; attempt++) {
+    try {
+      call(patient);
+      return patient;
+    } catch (error) {
+      if (!(error instanceof ArgumentError)) throw error;
+      const field = /patient field '([a-z_0-9]+)'|'([a-z_0-9]+)' \(/.exec(error.message);
+      const name = field?.[1] ?? field?.[2];
+      const value = name === undefined ? undefined : valueAskedFor(error.message, patient[name]);
+      if (name === undefined || value === undefined || value === patient[name]) throw error;
+      patient[name] = value;
+    }
+  }
+  throw new Error('no complete patient after 60 attempts');
+}
+
+/** The patient padded with filler fields up to the largest /v1/call body the server answers in process. */
+function largest(patient: JsonObject): JsonObject {
+  const padded = structuredClone(patient);
+  const body = (p: JsonObject): number => JSON.stringify({ module: 'scores', function: 'framingham_hard_chd', args: [p] }).length;
+  for (let i = 0; body(padded) < BOUNDED_CALL_MAX_BYTES - 16; i++) padded[`zq${String(i).padStart(4, '0')}`] = 0;
+  return padded;
 }
 
 /** A value at the declared limit of a scalar parameter. */
@@ -69,20 +104,17 @@ describe('functions proven bounded (run in the server process)', () => {
     expect(registry.functions().filter((f) => f.bounded).map((f) => `${f.module}.${f.name}`)).to.have.members([...BOUNDED_FUNCTIONS]);
   });
 
-  it('reads a patient of the largest in-process size a bounded number of times per field (no loop beyond one pass)', () => {
-    const patient = largestPatient();
-    const fields = Object.keys(patient).length;
-    expect(JSON.stringify(patient).length).to.be.below(BOUNDED_CALL_MAX_BYTES);
+  it('scores a complete patient of the largest in-process size with a bounded number of reads per field (no loop beyond one pass)', () => {
     for (const { name, fn } of functions) {
       if (!fn!.params.some((p) => p.type === 'patient')) continue;
+      const invoke = (patient: JsonObject): JsonValue =>
+        registry.invoke(fn!, fn!.params.map((spec) => (spec.type === 'patient' ? patient : atLimit(spec))), {}, createContext({ source: 'call', seed: () => 1 }));
+      const patient = largest(completePatient(invoke));
+      const fields = Object.keys(patient).length;
+      expect(JSON.stringify(patient).length, name).to.be.below(BOUNDED_CALL_MAX_BYTES);
       const counter = { reads: 0 };
-      const args = fn!.params.map((spec) => (spec.type === 'patient' ? counted(structuredClone(patient), counter) : atLimit(spec)));
-      try {
-        registry.invoke(fn!, args, {}, createContext({ source: 'call', seed: () => 1 }));
-      } catch (error) {
-        if (!(error instanceof ArgumentError)) throw error; // a refusal is an answer too; a fault is not
-      }
-      // validation walks it a few times (finite numbers, schema, size), the score reads its own fields: linear, small
+      invoke(counted(patient, counter)); // it scores: the longest path, every field it reads present
+      // validation walks the patient a few times (finite numbers, schema, size), the score reads its own fields: linear, small
       expect(counter.reads, `${name}: ${counter.reads} reads of a ${fields}-field patient`).to.be.at.most(8 * fields + 400);
     }
   });
