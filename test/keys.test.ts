@@ -73,8 +73,25 @@ describe('keys in SQLite', () => {
     expect((await store.admit((await store.authenticate(key))!)).admitted).to.equal(true);
     await store.close();
   });
-});
 
+  it("keeps each key's minute window when the admissions table becomes one row per key (schema 5)", async () => {
+    const dir = freshDir();
+    const clock = manualClock('2026-11-22T10:00:30Z');
+    const first = SqliteKeyStore.open(dir, { now: clock.now });
+    const { key } = await first.createKey('Clinic', 'sandbox');
+    await first.close();
+    // the window as schema 4 kept it: one row per admission, at 10:00:00 and 10:00:20
+    const db = new Database(join(dir, 'cpes.db'));
+    db.exec('DROP TABLE rate_windows; UPDATE schema_version SET version = 4;');
+    db.exec(MIGRATIONS[1]!);
+    db.exec(`INSERT INTO admissions (key_id, at_ms) VALUES (1, ${Date.parse('2026-11-22T10:00:20Z')}), (1, ${Date.parse('2026-11-22T10:00:00Z')}), (1, ${Date.parse('2026-11-22T09:59:00Z')})`);
+    db.close();
+    const store = SqliteKeyStore.open(dir, { now: clock.now });
+    const account = (await store.authenticate(key))!;
+    expect(await store.admit(account)).to.deep.include({ admitted: true, minuteRemaining: 2, minuteResetS: 30 });
+    await store.close();
+  });
+});
 
 describe('metering over HTTP (injected clock)', () => {
   it('answers a monthly 429 with the month policy in the draft-10 fields, remaining 0, reset at the month boundary', async () => {

@@ -1,6 +1,7 @@
 // `npm run bench` (HTTP part): the figures behind issue 30's targets, measured in one run with
 // autocannon (load.ts): cpes in dev mode and in metered mode (SQLite store, many enterprise keys
-// rotated per request), the reference service (reference.ts), a bare node:http server and a bare
+// rotated per request; /call both in process, for a function proven bounded, and in a worker), the
+// reference service (reference.ts), a bare node:http server and a bare
 // Koa + @koa/router app answering a JSON the size of cpes's /health, and /health while two runaway
 // protocols hold the workers. Each pair that is compared is measured back to back, BENCH_REPEAT
 // times (2 by default), after a warm-up; the figures are the means. Beside req/s, each line shows the
@@ -18,6 +19,8 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 2);
 const WARM_UP_S = 2;
 const KEY_COUNT = 2000; // enterprise keys allow 600 a minute each: far more than a run can spend
 const QSOFA = JSON.stringify({ module: 'scores', function: 'qsofa', args: [{ rr: 24, bp: 95, gcs: 14 }] });
+// the same call with a body over BOUNDED_CALL_MAX_BYTES: answered by a worker, the path of every unbounded function
+const QSOFA_IN_WORKER = JSON.stringify({ module: 'scores', function: 'qsofa', args: [{ rr: 24, bp: 95, gcs: 14, ward_note: 'x'.repeat(4096) }] });
 const SMALL_PROTOCOL = `protocol Screen {
     input: Patient p;
     let score = med.scores.qsofa(p);
@@ -100,6 +103,7 @@ try {
     await reference('call', QSOFA);
     await measure('POST /v1/call scores.qsofa', dev, '/call', { method: 'POST', body: QSOFA, keys });
     await measure('POST /v1/call, metered', metered, '/call', { method: 'POST', body: QSOFA, keys });
+    await measure('POST /v1/call in a worker (5 KB body)', dev, '/call', { method: 'POST', body: QSOFA_IN_WORKER, keys });
     await reference('run', RUN);
     await measure('POST /v1/run small protocol', dev, '/run', { method: 'POST', body: RUN, keys });
     await measure('POST /v1/run, metered', metered, '/run', { method: 'POST', body: RUN, keys });

@@ -1,6 +1,5 @@
 // The engine entry point: protocol source and patient in, the exact /v1/run body out. Used by the CLI
 // and by the HTTP workers. It never throws: internal faults become an error envelope without a stack.
-import { createHash } from 'node:crypto';
 import { analyze } from '../compiler/frontend.js';
 import { compileProgram, type CompiledProgram } from '../compiler/compile.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostic.js';
@@ -26,10 +25,11 @@ const cache = new LruCache<string, Compiled>(256);
 
 /**
  * Compiled programs are cached per organization (issue 29): a shared entry would let one tenant time
- * whether another recently ran an exact text.
+ * whether another recently ran an exact text. The key is the length-prefixed organization and the text
+ * itself, not a digest of them: the map hashes it once, where a digest cost a SHA-256 per run on top.
  */
 function compile(source: string, organization = ''): Compiled {
-  const key = createHash('sha256').update(`${Buffer.byteLength(organization)}:${organization}`).update(source).digest('hex');
+  const key = `${organization.length}:${organization}${source}`;
   let entry = cache.get(key);
   if (!entry) {
     const { program, diagnostics, warnings } = analyze(source, registry.catalog);

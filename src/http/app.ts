@@ -1,12 +1,15 @@
 // The Koa application under /v1 (service.md, api.md). It validates and routes; protocols are parsed
-// and run only in the pool's children, and library calls run there too (under the same time limit), so
-// nothing a request asks for can hold this event loop.
+// and run only in the pool's children, and library calls run there too (under the same time limit),
+// except calls of functions proven bounded (runtime/modules/bounded.ts) on small bodies, so nothing a
+// request asks for can hold this event loop.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { shippedTables } from '../runtime/modules/data-versions.js';
 import { registry } from '../runtime/modules/index.js';
+import { BOUNDED_CALL_MAX_BYTES } from '../runtime/modules/bounded.js';
+import { callFunction, type CallRequest } from '../engine/call.js';
 import { functionCatalogue } from './function-catalogue.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { TIERS } from '../store/tiers.js';
@@ -16,13 +19,13 @@ import { accessLogLine } from './access-log.js';
 import { healthData } from './health.js';
 import { createInFlightLimit } from './in-flight.js';
 import { markKeyed } from './connections.js';
-import { formatJsonPath, inspectJson } from '../util/json-inspect.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { playground } from './playground.js';
 import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
-import { describeBodyError, MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_CODE_POINTS, validateCallBody, validateCheckBody, validateRunBody } from './schemas.js';
+import { checkCodeLength, objectBody, parseJsonBody } from './request-body.js';
+import { describeBodyError, MAX_BODY_BYTES, validateCallBody, validateCheckBody } from './schemas.js';
 
 export interface AppOptions {
   pool: WorkerPool;
@@ -59,13 +62,6 @@ function errorBody(path: string, message: string, code: ErrorCode, extra: Record
   if (path === RUN_PATH) return { success: false, events: [], alerts: [], stats: {}, error: message, code, ...extra };
   if (path === CALL_PATH) return { success: false, result: null, error: message, code, ...extra };
   return { success: false, error: message, code, ...extra };
-}
-
-function countCodePoints(text: string, stopAfter: number): number {
-  if (text.length <= stopAfter) return text.length; // fewer UTF-16 units than the limit: fewer code points too
-  let count = 0;
-  for (const _ of text) if (++count > stopAfter) break;
-  return count;
 }
 
 export function createApp(options: AppOptions): Koa {
@@ -106,59 +102,6 @@ export function createApp(options: AppOptions): Koa {
     log(accessLogLine({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - started) * 100) / 100, owner: account?.owner }));
   });
 
-  app.use(playground());
-
-  const router = new Router({ prefix: '/v1' });
-  // a connection that has shown a valid key is no longer subject to the keyless connection cap (connections.ts)
-  const authenticate: Koa.Middleware = (ctx, next) =>
-    access.authenticate(ctx, () => {
-      if ((ctx.state.account as Account).keyId !== null) markKeyed(ctx.socket);
-      return next();
-    });
-  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: String(MAX_BODY_BYTES), strict: true, onerror: (error) => { throw error; } });
-  // Reading the body fails in many ways (bad gzip, unknown encoding, aborted upload): each is the client's 4xx.
-  const json: Koa.Middleware = async (ctx, next) => {
-    try {
-      await parseJson(ctx, async () => {});
-    } catch (error) {
-      throw bodyReadError(error);
-    }
-    const problem = inspectJson(ctx.request.body, MAX_BODY_DEPTH);
-    if (problem) {
-      const where = problem.path.length ? ` at '${formatJsonPath(problem.path)}'` : '';
-      throw new HttpError(
-        400,
-        'invalid_request',
-        problem.kind === 'non_finite'
-          ? `the request body has a number that is not finite${where} (JSON numbers beyond ±1.8e308, such as 1e400, cannot be used)`
-          : `the request body is nested deeper than ${MAX_BODY_DEPTH} levels${where}`,
-      );
-    }
-    await next();
-  };
-  const requireJson: Koa.Middleware = async (ctx, next) => {
-    if (!ctx.request.is('application/json')) throw new HttpError(400, 'invalid_request', 'the request body must be JSON sent with Content-Type: application/json');
-    const length = Number(ctx.get('content-length'));
-    if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, 'too_large', `the request body is larger than 1 MiB (${length} bytes)`);
-    await next();
-  };
-  const objectBody = (ctx: Koa.Context): Record<string, unknown> => {
-    const body = ctx.request.body as unknown;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'invalid_request', 'the request body must be a JSON object');
-    return body as Record<string, unknown>;
-  };
-
-  if (metrics && options.metricsOnApiPort !== false) {
-    // outside /v1 where Prometheus looks; fleet internals are for the operator's own host only
-    app.use(async (ctx, next) => {
-      if (ctx.path !== '/metrics') return next();
-      if (!isLoopback(ctx.socket.remoteAddress)) throw new HttpError(404, 'not_found', 'no such endpoint: GET /metrics (served to loopback only; see --metrics-port)');
-      if (ctx.method !== 'GET') throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on /metrics`);
-      ctx.type = metrics.registry.contentType;
-      ctx.body = await metrics.text();
-    });
-  }
-
   /** True when the request carries a valid key (development mode: always); never throws, never counts. */
   const showsKey = async (ctx: Koa.Context): Promise<boolean> => {
     if (access.keyRequired && !ctx.get('X-API-Key')) return false; // the common keyless probe: no failed authentication to build
@@ -173,14 +116,65 @@ export function createApp(options: AppOptions): Koa {
     }
   };
 
-  router.get('/health', async (ctx) => {
+  const health = async (ctx: Koa.Context): Promise<void> => {
     const data = healthData();
     const healthy = (await access.healthy()) && pool.healthy() && data.error === null;
     const detailed = await showsKey(ctx);
     ctx.status = healthy ? 200 : 503;
     ctx.type = 'application/json';
     ctx.body = data.body(healthy, detailed);
-  });
+  };
+  // load balancers poll /v1/health often: answered before the playground, the metrics path and the router's matching
+  app.use((ctx, next) => (ctx.method === 'GET' && ctx.path === '/v1/health' ? health(ctx) : next()));
+  app.use(playground());
+
+  const router = new Router({ prefix: '/v1' });
+  // a connection that has shown a valid key is no longer subject to the keyless connection cap (connections.ts)
+  const authenticate: Koa.Middleware = (ctx, next) =>
+    access.authenticate(ctx, () => {
+      if ((ctx.state.account as Account).keyId !== null) markKeyed(ctx.socket);
+      return next();
+    });
+  // The body as text (koa-bodyparser's size, encoding and charset handling, JSON types read as text): /v1/run
+  // hands the text to a pool child as it is; the other endpoints parse it here (request-body.ts).
+  const readText = bodyParser({ enableTypes: ['text'], extendTypes: { text: ['application/json'] }, textLimit: String(MAX_BODY_BYTES), onerror: (error) => { throw error; } });
+  const bodyText = async (ctx: Koa.Context): Promise<string> => {
+    try {
+      await readText(ctx, async () => {});
+    } catch (error) {
+      throw bodyReadError(error);
+    }
+    const text = ctx.request.body;
+    return typeof text === 'string' ? text : ''; // no body at all reads as an empty one
+  };
+  const rawText: Koa.Middleware = async (ctx, next) => {
+    ctx.state.bodyText = await bodyText(ctx);
+    await next();
+  };
+  const json: Koa.Middleware = async (ctx, next) => {
+    const text = await bodyText(ctx);
+    ctx.state.bodyBytes = Buffer.byteLength(text);
+    ctx.request.body = parseJsonBody(text);
+    await next();
+  };
+  const requireJson: Koa.Middleware = async (ctx, next) => {
+    if (!ctx.request.is('application/json')) throw new HttpError(400, 'invalid_request', 'the request body must be JSON sent with Content-Type: application/json');
+    const length = Number(ctx.get('content-length'));
+    if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, 'too_large', `the request body is larger than 1 MiB (${length} bytes)`);
+    await next();
+  };
+  if (metrics && options.metricsOnApiPort !== false) {
+    // outside /v1 where Prometheus looks; fleet internals are for the operator's own host only
+    app.use(async (ctx, next) => {
+      if (ctx.path !== '/metrics') return next();
+      if (!isLoopback(ctx.socket.remoteAddress)) throw new HttpError(404, 'not_found', 'no such endpoint: GET /metrics (served to loopback only; see --metrics-port)');
+      if (ctx.method !== 'GET') throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on /metrics`);
+      ctx.type = metrics.registry.contentType;
+      ctx.body = await metrics.text();
+    });
+  }
+
+  router.get('/health', health); // for HEAD and the 405 of other methods; GET is answered before the router
 
   router.get('/tiers', (ctx) => {
     ctx.body = { tiers: TIERS };
@@ -200,42 +194,47 @@ export function createApp(options: AppOptions): Koa {
   });
 
   const inFlight = createInFlightLimit(); // before admission: a refused request is not counted
-  router.post('/run', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
-    const body = objectBody(ctx);
-    if (!validateRunBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateRunBody.errors));
-    const code = body.code as string;
-    const length = countCodePoints(code, MAX_CODE_POINTS);
-    if (length > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
+  router.post('/run', authenticate, inFlight, access.admit, requireJson, rawText, async (ctx) => {
     const account = ctx.state.account as Account;
-    let outcome;
+    let reply;
     try {
-      outcome = await pool.run(code, body.patient as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+      // the body's text, parsed and validated in the child, which answers with the envelope's text
+      reply = await pool.runText(ctx.state.bodyText as string, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
     } catch (error) {
       metrics?.run(failedRunLabel(error));
       throw error;
     }
-    metrics?.run(outcome.kind);
-    ctx.status = outcome.kind === 'invalid' ? 400 : outcome.kind === 'timeout' ? 408 : outcome.kind === 'unavailable' ? 503 : 200;
-    if (outcome.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
-    ctx.body = outcome.body;
+    if (reply.kind !== 'bad_request') metrics?.run(reply.kind);
+    ctx.status = reply.status;
+    if (reply.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
+    ctx.type = 'application/json';
+    ctx.body = reply.json;
   });
 
   // diagnostics only: counted against the per-minute limit, never the month; checked in a pool child like a run
   router.post('/check', authenticate, inFlight, access.admitMinuteOnly, requireJson, json, async (ctx) => {
-    const body = objectBody(ctx);
+    const body = objectBody(ctx.request.body);
     if (!validateCheckBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCheckBody.errors));
-    const code = body.code as string;
-    if (countCodePoints(code, MAX_CODE_POINTS) > MAX_CODE_POINTS) throw new HttpError(413, 'too_large', `the protocol code is longer than ${MAX_CODE_POINTS} characters`);
+    const code = checkCodeLength(body.code as string);
     const account = ctx.state.account as Account;
     ctx.body = await pool.check(code, account.owner, ctx.state.requestId as string);
   });
 
   router.post('/call', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
-    const body = objectBody(ctx);
+    const body = objectBody(ctx.request.body);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
-    // in a pool child under the run time limit: no library function can hold this event loop
-    const outcome = await pool.call(body as never, account.owner, ctx.state.requestId as string, account.prefix ?? 'development');
+    const call = body as unknown as CallRequest;
+    const options = { organization: account.owner, requestId: ctx.state.requestId as string, actor: account.prefix ?? 'development' };
+    // a function proven bounded, on a small body, is answered here; every other call runs in a pool child
+    // under the run time limit, so no library function can hold this event loop (runtime/modules/bounded.ts)
+    if (registry.resolve(call.module, call.function)?.bounded && (ctx.state.bodyBytes as number) <= BOUNDED_CALL_MAX_BYTES) {
+      const outcome = callFunction(call, options);
+      ctx.status = outcome.kind === 'ok' ? 200 : 400;
+      ctx.body = outcome.body;
+      return;
+    }
+    const outcome = await pool.call(call, options.organization, options.requestId, options.actor);
     if (outcome.kind === 'unavailable') throw new StoreUnavailableError(outcome.message);
     if (outcome.kind === 'internal') throw new Error('internal error in a library call (logged by the worker)');
     ctx.status = outcome.kind === 'ok' ? 200 : 400;

@@ -104,6 +104,36 @@ export function keyToRevoke(keys: readonly KeyInfo[], prefix: string): KeyInfo {
   return key;
 }
 
+/** Digits of one admission time in a stored window: ms since 1970, zero-padded (13 digits last until the year 2286). */
+const TIME_DIGITS = 13;
+const TIME_STRIDE = TIME_DIGITS + 1; // with its comma
+
+/**
+ * A key's minute window as its row stores it (`rate_windows.times`): its admission times of the last
+ * 60 s, ascending, each 13 digits, joined by commas. Fixed width, so the window is read without parsing
+ * it: a binary search finds the first time inside the last 60 s before `nowMs`.
+ */
+export function readWindow(stored: string | null | undefined, nowMs: number): { kept: string; count: number; oldestMs: number | null; newestMs: number | null } {
+  if (!stored) return { kept: '', count: 0, oldestMs: null, newestMs: null };
+  const n = (stored.length + 1) / TIME_STRIDE;
+  const at = (i: number): number => Number(stored.slice(i * TIME_STRIDE, i * TIME_STRIDE + TIME_DIGITS));
+  const cutoff = nowMs - MINUTE_MS;
+  let low = 0;
+  let high = n;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (at(middle) > cutoff) high = middle;
+    else low = middle + 1;
+  }
+  return { kept: stored.slice(low * TIME_STRIDE), count: n - low, oldestMs: low < n ? at(low) : null, newestMs: low < n ? at(n - 1) : null };
+}
+
+/** The stored window with one more admission; a clock that stepped back records the newest time again, so the window stays ascending (and only ever stricter). */
+export function appendToWindow(window: { kept: string; newestMs: number | null }, nowMs: number): string {
+  const time = String(Math.max(nowMs, window.newestMs ?? nowMs)).padStart(TIME_DIGITS, '0');
+  return window.kept ? `${window.kept},${time}` : time;
+}
+
 /** What a request counts against: both limits (/run, /call), or the per-minute window alone (/check). */
 export type Counting = 'minute-and-month' | 'minute';
 

@@ -14,7 +14,7 @@ import { SECRET_FILE } from './sqlite/library.js';
 const TABLES: readonly { name: string; booleans?: readonly string[] }[] = [
   { name: 'api_keys' },
   { name: 'usage_monthly' },
-  { name: 'admissions' },
+  { name: 'rate_windows' },
   { name: 'lib_counters' },
   { name: 'lib_db_patients' },
   { name: 'lib_db_runs' },

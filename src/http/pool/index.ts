@@ -8,7 +8,7 @@ import type { CallRequest } from '../../engine/call.js';
 import type { CheckEnvelope, RunOutcome } from '../../engine/types.js';
 import type { JsonValue } from '../../runtime/modules/types.js';
 import { inSingleExecutable } from '../../util/assets.js';
-import { WORKER_ROLE_ARGUMENT, type PoolCallOutcome, type PoolCallRequest, type PoolCheckRequest, type PoolRequest, type PoolResponse, type PoolRunRequest } from './messages.js';
+import { WORKER_ROLE_ARGUMENT, type PoolCallOutcome, type PoolCallRequest, type PoolCheckRequest, type PoolRequest, type PoolResponse, type PoolRunRequest, type PoolRunTextRequest, type RunTextReply } from './messages.js';
 
 export interface PoolOptions {
   workers: number;
@@ -47,7 +47,7 @@ export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
 
-type JobRequest = Omit<PoolRunRequest, 'id' | 'timeLimitMs'> | Omit<PoolCheckRequest, 'id' | 'timeLimitMs'> | Omit<PoolCallRequest, 'id' | 'timeLimitMs'>;
+type JobRequest = Omit<PoolRunRequest, 'id' | 'timeLimitMs'> | Omit<PoolRunTextRequest, 'id' | 'timeLimitMs'> | Omit<PoolCheckRequest, 'id' | 'timeLimitMs'> | Omit<PoolCallRequest, 'id' | 'timeLimitMs'>;
 
 interface Job {
   request: JobRequest;
@@ -115,7 +115,8 @@ export class WorkerPool {
 
   /** True when at least one child is alive. */
   healthy(): boolean {
-    return [...this.workers].some((w) => w.child.exitCode === null && w.child.connected);
+    for (const w of this.workers) if (w.child.exitCode === null && w.child.connected) return true; // per /health: no array built
+    return false;
   }
 
   get pids(): number[] {
@@ -144,6 +145,11 @@ export class WorkerPool {
 
   run(code: string, patient: Record<string, JsonValue> | undefined, organization: string, requestId: string, actor = organization): Promise<RunOutcome> {
     return this.submit({ kind: 'run', code, patient, organization, requestId, actor }) as Promise<RunOutcome>;
+  }
+
+  /** A POST /v1/run body as its raw JSON text: parsed, validated and run in a child, answered as ready JSON text. */
+  runText(body: string, organization: string, requestId: string, actor = organization): Promise<RunTextReply> {
+    return this.submit({ kind: 'run_text', body, organization, requestId, actor }) as Promise<RunTextReply>;
   }
 
   /** The protocol's diagnostics, computed in a child like a run (same queue, same time limit), nothing run. */

@@ -19,6 +19,25 @@ export interface PoolRunRequest extends RequestCommon {
   patient: Record<string, JsonValue> | undefined;
 }
 
+/**
+ * POST /v1/run as the client sent it: the body's raw JSON text, parsed and validated in the child, so the
+ * parent never parses, walks or (de)serialises a protocol body (issue 30).
+ */
+export interface PoolRunTextRequest extends RequestCommon {
+  kind: 'run_text';
+  body: string;
+}
+
+/**
+ * The answer to a `run_text`: the HTTP status and the envelope as JSON text, which the parent writes as it
+ * is. `bad_request` is a body the endpoint refuses (400 or 413) before anything ran (not a run, so not in the runs metric).
+ */
+export interface RunTextReply {
+  kind: RunOutcome['kind'] | 'bad_request';
+  status: number;
+  json: string;
+}
+
 /** POST /v1/check: the protocol's diagnostics, nothing run; in a child, since parsing a long protocol would hold the server's event loop. */
 export interface PoolCheckRequest extends RequestCommon {
   kind: 'check';
@@ -31,15 +50,15 @@ export interface PoolCallRequest extends RequestCommon {
   call: CallRequest;
 }
 
-export type PoolRequest = PoolRunRequest | PoolCheckRequest | PoolCallRequest;
+export type PoolRequest = PoolRunRequest | PoolRunTextRequest | PoolCheckRequest | PoolCallRequest;
 
 /** A call that failed inside the child: the store was unreachable, or an internal fault (logged by the child). */
 export type PoolCallOutcome = CallOutcome | { kind: 'unavailable'; message: string } | { kind: 'internal' };
 
 export interface PoolResponse {
   id: number;
-  /** a RunOutcome for a run, a CheckEnvelope for a check, a PoolCallOutcome for a call */
-  outcome: RunOutcome | CheckEnvelope | PoolCallOutcome;
+  /** a RunOutcome for a run, a RunTextReply for a run_text, a CheckEnvelope for a check, a PoolCallOutcome for a call */
+  outcome: RunOutcome | RunTextReply | CheckEnvelope | PoolCallOutcome;
 }
 
 /** The argument that starts the single executable as a pool child (a SEA runs its own main script, whatever script `fork` names). */

@@ -7,7 +7,10 @@ import { installLibraryStore } from '../../engine/library-store.js';
 import { openLibraryStore, storeLocation } from '../../store/index.js';
 import { quotasFromEnv } from '../../store/quotas.js';
 import { usePackDirectory } from '../../runtime/packs/active.js';
-import { WORKER_ROLE_ARGUMENT, type PoolCallOutcome, type PoolCallRequest, type PoolRequest, type PoolResponse } from './messages.js';
+import { HttpError } from '../errors.js';
+import { readRunBody } from '../request-body.js';
+import type { RunOutcome } from '../../engine/types.js';
+import { WORKER_ROLE_ARGUMENT, type PoolCallOutcome, type PoolCallRequest, type PoolRequest, type PoolResponse, type PoolRunTextRequest, type RunTextReply } from './messages.js';
 
 if (!process.send) {
   process.stderr.write('cpes worker: must be started by the pool (no IPC channel)\n');
@@ -35,13 +38,31 @@ function call(message: PoolCallRequest): PoolCallOutcome {
   }
 }
 
+/** The HTTP status of a run's outcome (api.md "Envelopes and errors"). */
+const RUN_STATUS: Record<RunOutcome['kind'], number> = { ok: 200, runtime_error: 200, invalid: 400, timeout: 408, unavailable: 503 };
+
+/** POST /v1/run from the body's text to the answer's text: a refused body gets the run envelope of its error. */
+function runText(message: PoolRunTextRequest): RunTextReply {
+  let request;
+  try {
+    request = readRunBody(message.body);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { kind: 'bad_request', status: error.status, json: JSON.stringify({ success: false, events: [], alerts: [], stats: {}, error: error.message, code: error.code }) };
+  }
+  const outcome = runProtocol(request.code, request.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
+  return { kind: outcome.kind, status: RUN_STATUS[outcome.kind], json: JSON.stringify(outcome.body) };
+}
+
 process.on('message', (message: PoolRequest) => {
   if (message.kind === 'check') {
     process.send!({ id: message.id, outcome: checkCode(message.code) } satisfies PoolResponse);
     return;
   }
   const outcome =
-    message.kind === 'call'
+    message.kind === 'run_text'
+      ? runText(message)
+      : message.kind === 'call'
       ? call(message)
       : runProtocol(message.code, message.patient, { organization: message.organization, requestId: message.requestId, actor: message.actor, timeLimitMs: message.timeLimitMs });
   const reply: PoolResponse = { id: message.id, outcome };

@@ -104,6 +104,7 @@ function functionSection(module: string, f: RegisteredFunction): string {
   if (f.patientFields?.length) lines.push(...patientSection(f.patientFields), '');
   lines.push(...resultSection(f));
   if (f.state !== 'none') lines.push('', `State: keeps state per ${f.state === 'run' ? 'run' : 'organization'}.`);
+  if (f.bounded) lines.push('', 'Bounded: `POST /v1/call` answers it in the server process when the body is at most 4 KiB (see below).');
   if (f.sources.length) lines.push('', 'Sources:', ...f.sources.map((s) => `- ${cell(s)}`));
   lines.push('');
   return lines.join('\n');
@@ -128,6 +129,12 @@ export function libraryReferenceMarkdown(registry: Registry): string {
     '`suggestions`, the nearest known names. An answer carries no field its declaration does not list. A record',
     'whose keys are data (arm labels, stratum names, severity tiers) has a `name.<key>` row (`arm_counts.<arm>`): the',
     'shape of each of its values.',
+    '',
+    '`POST /v1/call` runs every function in a worker process under the run time limit, except a function',
+    'marked *Bounded*: a scalar score or formula without state whose parameters have sizes fixed by their',
+    'declarations and which loops over nothing the caller sizes (test/bounded-functions.test.ts counts its',
+    'work at the largest such input). Called with a body of at most 4 KiB, it is answered in the server',
+    'process, without a round trip to a worker.',
     '',
     '## Modules',
     '',

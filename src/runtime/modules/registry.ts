@@ -17,6 +17,7 @@ import {
   type ValueSpec,
 } from './types.js';
 import { resultMismatch, resultValueSpec } from './result-spec.js';
+import { BOUNDED_FUNCTIONS } from './bounded.js';
 
 const MAX_ARRAY_ITEMS = 100_000;
 const MAX_STRING_LENGTH = 100_000;
@@ -28,6 +29,8 @@ export interface RegisteredFunction extends FunctionSpec {
   minArgs: number;
   /** number of parameters */
   maxArgs: number;
+  /** proven bounded (bounded.ts): the HTTP server may run it in process for a small enough request */
+  bounded: boolean;
 }
 
 /** What the checker needs to know of the library: names, argument-count ranges, parameter units, results and state. */
@@ -63,13 +66,17 @@ export class Registry {
 
   constructor(readonly moduleDefs: readonly ModuleDef[]) {
     const ajv = createAjv();
+    const bounded = new Set(BOUNDED_FUNCTIONS);
     for (const def of moduleDefs) {
       if (this.byModule.has(def.name)) throw new Error(`module ${def.name} registered twice`);
       const names = new Map<string, RegisteredFunction>();
       const list: RegisteredFunction[] = [];
       for (const spec of def.functions) {
         const required = spec.params.filter((p) => !('default' in p)).length;
-        const registered: RegisteredFunction = { ...spec, module: def.name, minArgs: required, maxArgs: spec.params.length };
+        const qualified = `${def.name}.${spec.name}`;
+        const isBounded = bounded.has(qualified);
+        if (isBounded && spec.state !== 'none') throw new Error(`${qualified} is listed as bounded but keeps state (${spec.state})`);
+        const registered: RegisteredFunction = { ...spec, module: def.name, minArgs: required, maxArgs: spec.params.length, bounded: isBounded };
         for (const callable of [spec.name, ...(spec.aliases ?? [])]) {
           if (names.has(callable)) throw new Error(`${def.name}.${callable} registered twice`);
           names.set(callable, registered);

@@ -212,6 +212,50 @@ export const PG_MIGRATIONS: readonly string[] = [
      END IF;
      RETURN QUERY SELECT v_now, v_used, v_n, v_oldest, true;
    END $$;`,
+  // 3: the minute window in one row per key (its admission times of the last 60 s, ascending, 13 digits
+  // each, joined by commas: the same text as SQLite's, so `cpes store migrate` copies it as it is), written
+  // by one statement per admission instead of a row inserted and pruned per request (issue 30)
+  `CREATE TABLE rate_windows (
+     key_id integer PRIMARY KEY REFERENCES api_keys(id),
+     times text NOT NULL
+   );
+   INSERT INTO rate_windows (key_id, times)
+   SELECT key_id, string_agg(lpad(at_ms::text, 13, '0'), ',' ORDER BY at_ms) FROM admissions GROUP BY key_id;
+   DROP TABLE admissions;
+   DROP FUNCTION cpes_admit(integer, bigint, integer, bigint, boolean);
+   CREATE FUNCTION cpes_admit(p_key integer, p_now_ms bigint, p_minute_limit integer, p_monthly_limit bigint, p_count_month boolean)
+   RETURNS TABLE (now_ms bigint, used bigint, in_window bigint, oldest_ms bigint, admitted boolean)
+   LANGUAGE plpgsql AS $$
+   DECLARE
+     v_now bigint := COALESCE(p_now_ms, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint);
+     v_period text := to_char(to_timestamp(v_now / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM');
+     v_used bigint;
+     v_times bigint[];
+     v_n bigint;
+     v_oldest bigint;
+   BEGIN
+     PERFORM 1 FROM api_keys WHERE id = p_key FOR UPDATE;
+     SELECT u.requests INTO v_used FROM usage_monthly u WHERE u.key_id = p_key AND u.period = v_period;
+     v_used := COALESCE(v_used, 0);
+     SELECT array(SELECT t FROM unnest(string_to_array(w.times, ',')::bigint[]) t WHERE t > v_now - 60000) INTO v_times
+       FROM rate_windows w WHERE w.key_id = p_key;
+     v_times := COALESCE(v_times, '{}');
+     v_n := cardinality(v_times);
+     SELECT min(t) INTO v_oldest FROM unnest(v_times) t;
+     IF (p_count_month AND p_monthly_limit <> -1 AND v_used >= p_monthly_limit) OR v_n >= p_minute_limit THEN
+       RETURN QUERY SELECT v_now, v_used, v_n, v_oldest, false;
+       RETURN;
+     END IF;
+     -- a clock that stepped back records the newest time again: the window stays ascending
+     INSERT INTO rate_windows AS w (key_id, times)
+       VALUES (p_key, array_to_string(array(SELECT lpad(t::text, 13, '0') FROM unnest(v_times || GREATEST(v_now, COALESCE(v_times[cardinality(v_times)], v_now))) t), ','))
+       ON CONFLICT (key_id) DO UPDATE SET times = excluded.times;
+     IF p_count_month THEN
+       INSERT INTO usage_monthly AS u (key_id, period, requests) VALUES (p_key, v_period, 1)
+         ON CONFLICT (key_id, period) DO UPDATE SET requests = u.requests + 1;
+     END IF;
+     RETURN QUERY SELECT v_now, v_used, v_n, v_oldest, true;
+   END $$;`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

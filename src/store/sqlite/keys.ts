@@ -14,13 +14,14 @@ import {
   generateKey,
   hashKey,
   keyToRevoke,
-  MINUTE_MS,
   periodOf,
   PREFIX_LENGTH,
   usageRecord,
   type Admission,
   type KeyInfo,
   type KeyStore,
+  readWindow,
+  appendToWindow,
 } from '../keys.js';
 import { tierById, type Tier, type TierId } from '../tiers.js';
 import { sqliteNativeBinding } from '../sqlite-addon.js';
@@ -59,7 +60,7 @@ export function openDatabase(dataDir: string): Database.Database {
 
 export class SqliteKeyStore implements KeyStore {
   /** Statements of the per-request path, prepared once. */
-  private readonly sql: Record<'byHash' | 'monthly' | 'prune' | 'window' | 'record' | 'count' | 'ping', Database.Statement>;
+  private readonly sql: Record<'byHash' | 'monthly' | 'state' | 'record' | 'count' | 'ping', Database.Statement>;
   /** one admission: count the window, decide, record (admit runs it as an IMMEDIATE transaction) */
   private readonly admitOnce: Database.Transaction<(tier: Tier, keyId: number, counting: Counting) => Admission>;
 
@@ -70,9 +71,9 @@ export class SqliteKeyStore implements KeyStore {
     this.sql = {
       byHash: db.prepare('SELECT id, prefix, key_hash, owner, tier, revoked_at FROM api_keys WHERE key_hash = ?'),
       monthly: db.prepare('SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?'),
-      prune: db.prepare('DELETE FROM admissions WHERE key_id = ? AND at_ms <= ?'),
-      window: db.prepare('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM admissions WHERE key_id = ?'),
-      record: db.prepare('INSERT INTO admissions (key_id, at_ms) VALUES (?, ?)'),
+      // the month's count and the minute window in one read; the window written back in one statement
+      state: db.prepare('SELECT (SELECT requests FROM usage_monthly WHERE key_id = ? AND period = ?) AS used, (SELECT times FROM rate_windows WHERE key_id = ?) AS times'),
+      record: db.prepare('INSERT INTO rate_windows (key_id, times) VALUES (?, ?) ON CONFLICT (key_id) DO UPDATE SET times = excluded.times'),
       ping: db.prepare('SELECT 1 AS ok'),
       count: db.prepare(
         'INSERT INTO usage_monthly (key_id, period, requests) VALUES (?, ?, 1) ON CONFLICT (key_id, period) DO UPDATE SET requests = requests + 1',
@@ -82,12 +83,11 @@ export class SqliteKeyStore implements KeyStore {
     this.admitOnce = db.transaction((tier: Tier, keyId: number, counting: Counting): Admission => {
       const nowMs = this.now().getTime();
       const period = periodOf(new Date(nowMs));
-      const used = (this.sql.monthly.get(keyId, period) as { requests: number } | undefined)?.requests ?? 0;
-      this.sql.prune.run(keyId, nowMs - MINUTE_MS);
-      const window = this.sql.window.get(keyId) as { n: number; oldest: number | null };
-      const admission = decideAdmission(tier, { nowMs, used, inWindow: window.n, oldestMs: window.oldest }, counting);
+      const state = this.sql.state.get(keyId, period, keyId) as { used: number | null; times: string | null };
+      const window = readWindow(state.times, nowMs);
+      const admission = decideAdmission(tier, { nowMs, used: state.used ?? 0, inWindow: window.count, oldestMs: window.oldestMs }, counting);
       if (admission.admitted) {
-        this.sql.record.run(keyId, nowMs);
+        this.sql.record.run(keyId, appendToWindow(window, nowMs));
         if (counting === 'minute-and-month') this.sql.count.run(keyId, period);
       }
       return admission;

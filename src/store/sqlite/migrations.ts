@@ -167,6 +167,16 @@ export const MIGRATIONS: readonly string[] = [
      SELECT org, 64 + COALESCE(length(CAST(study_id AS BLOB)), 8) + COALESCE(length(CAST(data AS BLOB)), 8) + COALESCE(length(CAST(stored_at AS BLOB)), 8) AS bytes FROM lib_research_records
    ) GROUP BY org
    ON CONFLICT (org, kind) DO UPDATE SET value = excluded.value;`,
+  // 5: the minute window in one row per key (its admission times of the last 60 s, ascending, 13 digits
+  // each, joined by commas: store/keys.ts readWindow), written by one statement per admission instead of a
+  // row inserted and pruned per request (issue 30)
+  `CREATE TABLE rate_windows (
+     key_id INTEGER PRIMARY KEY REFERENCES api_keys(id),
+     times TEXT NOT NULL
+   );
+   INSERT INTO rate_windows (key_id, times)
+   SELECT key_id, group_concat(printf('%013d', at_ms), ',') FROM (SELECT key_id, at_ms FROM admissions ORDER BY key_id, at_ms) GROUP BY key_id;
+   DROP TABLE admissions;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
