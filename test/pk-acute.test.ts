@@ -86,9 +86,10 @@ describe('pk reversal agents (issue 24)', () => {
     expect(level('Tranexamic_Acid', 101, 'mg/min')).to.equal('ERROR'); // faster than 1 mL/min of 100 mg/mL
   });
 
-  it("andexanet's label lists no contraindication, so a condition answers false; protamine's unread label answers null", () => {
+  it("andexanet's label lists no contraindication, so a condition answers false; protamine's label names only previous intolerance", () => {
     expect(call('check_contraindications', 'Andexanet_Alfa', ['active bleeding'])).to.deep.include({ contraindicated: false, not_checked: [] });
-    expect(contraindicated('Protamine', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Protamine', 'pregnancy')).to.equal(false);
+    expect(contraindicated('Protamine', 'drug allergy')).to.equal(true);
     expect(level('Protamine', 60, 'mg')).to.equal('ERROR');
   });
 });
