@@ -463,8 +463,9 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
   it('Eptifibatide and Tirofiban answer their label conditions, and a second GP IIb/IIIa inhibitor is SEVERE both ways', () => {
     for (const c of ['on hemodialysis', 'major surgery within 6 weeks', 'history of intracranial hemorrhage', 'low platelet count']) expect(call('check_contraindications', 'Eptifibatide', [c]).contraindicated, c).to.equal(true);
     for (const c of ['major surgery within 30 days', 'history of thrombocytopenia with prior exposure', 'bleeding disorder']) expect(call('check_contraindications', 'Tirofiban', [c]).contraindicated, c).to.equal(true);
-    // the summary read lacks the label's hypersensitivity item: a partial reading never proves an absence
-    expect(call('check_contraindications', 'Tirofiban', ['pregnancy'])).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
+    // the highlights list the whole section, hypersensitivity included, so what they do not name answers false
+    expect(call('check_contraindications', 'Tirofiban', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Tirofiban', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
     bothWays('Eptifibatide', 'Tirofiban', 'SEVERE');
   });
 
@@ -617,5 +618,10 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Alteplase', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
     for (const c of ['active bleeding', 'drug allergy']) expect(call('check_contraindications', 'Rivaroxaban', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Rivaroxaban', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Cefepime (GALAXY label highlights) answers beta-lactam allergy and false for a condition its section does not name', () => {
+    for (const c of ['penicillin allergy', 'cephalosporin allergy', 'drug allergy']) expect(call('check_contraindications', 'Cefepime', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Cefepime', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
 });
