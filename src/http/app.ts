@@ -18,12 +18,14 @@ import { HttpError, type ErrorCode } from './errors.js';
 import { accessLogLine } from './access-log.js';
 import { healthData } from './health.js';
 import { createInFlightLimit } from './in-flight.js';
+import { chain } from './chain.js';
 import { markKeyed } from './connections.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { playground } from './playground.js';
 import { PoolClosedError, PoolMemoryError, PoolQueueFullError, PoolTimeoutError, PoolWorkerDiedError, type WorkerPool } from './pool/index.js';
+import { readPlainBody } from './plain-body.js';
 import { checkCodeLength, objectBody, parseJsonBody } from './request-body.js';
 import { describeBodyError, MAX_BODY_BYTES, validateCallBody, validateCheckBody } from './schemas.js';
 
@@ -62,6 +64,13 @@ function errorBody(path: string, message: string, code: ErrorCode, extra: Record
   if (path === RUN_PATH) return { success: false, events: [], alerts: [], stats: {}, error: message, code, ...extra };
   if (path === CALL_PATH) return { success: false, result: null, error: message, code, ...extra };
   return { success: false, error: message, code, ...extra };
+}
+
+/** Content-Type application/json on a request with a body; the plain spelling is checked without type-is's parse. */
+function isJsonRequest(ctx: Koa.Context): boolean {
+  const { 'content-type': type, 'content-length': length, 'transfer-encoding': chunked } = ctx.req.headers;
+  if (type === 'application/json' && (length !== undefined || chunked !== undefined)) return true;
+  return Boolean(ctx.request.is('application/json'));
 }
 
 export function createApp(options: AppOptions): Koa {
@@ -126,6 +135,9 @@ export function createApp(options: AppOptions): Koa {
   };
   // load balancers poll /v1/health often: answered before the playground, the metrics path and the router's matching
   app.use((ctx, next) => (ctx.method === 'GET' && ctx.path === '/v1/health' ? health(ctx) : next()));
+  // POST /v1/run and /v1/call, once the router below has defined them
+  let routed: Koa.Middleware = (_ctx, next) => next();
+  app.use((ctx, next) => routed(ctx, next));
   app.use(playground());
 
   const router = new Router({ prefix: '/v1' });
@@ -140,6 +152,8 @@ export function createApp(options: AppOptions): Koa {
   const readText = bodyParser({ enableTypes: ['text'], extendTypes: { text: ['application/json'] }, textLimit: String(MAX_BODY_BYTES), onerror: (error) => { throw error; } });
   const bodyText = async (ctx: Koa.Context): Promise<string> => {
     try {
+      const plain = readPlainBody(ctx.req, MAX_BODY_BYTES);
+      if (plain) return await plain;
       await readText(ctx, async () => {});
     } catch (error) {
       throw bodyReadError(error);
@@ -158,7 +172,7 @@ export function createApp(options: AppOptions): Koa {
     await next();
   };
   const requireJson: Koa.Middleware = async (ctx, next) => {
-    if (!ctx.request.is('application/json')) throw new HttpError(400, 'invalid_request', 'the request body must be JSON sent with Content-Type: application/json');
+    if (!isJsonRequest(ctx)) throw new HttpError(400, 'invalid_request', 'the request body must be JSON sent with Content-Type: application/json');
     const length = Number(ctx.get('content-length'));
     if (Number.isFinite(length) && length > MAX_BODY_BYTES) throw new HttpError(413, 'too_large', `the request body is larger than 1 MiB (${length} bytes)`);
     await next();
@@ -194,7 +208,7 @@ export function createApp(options: AppOptions): Koa {
   });
 
   const inFlight = createInFlightLimit(); // before admission: a refused request is not counted
-  router.post('/run', authenticate, inFlight, access.admit, requireJson, rawText, async (ctx) => {
+  const run = chain([authenticate, inFlight, access.admit, requireJson, rawText, async (ctx: Koa.Context) => {
     const account = ctx.state.account as Account;
     let reply;
     try {
@@ -209,7 +223,8 @@ export function createApp(options: AppOptions): Koa {
     if (reply.kind === 'unavailable') ctx.set('Retry-After', String(RETRY_UNAVAILABLE_S));
     ctx.type = 'application/json';
     ctx.body = reply.json;
-  });
+  }]);
+  router.post('/run', run);
 
   // diagnostics only: counted against the per-minute limit, never the month; checked in a pool child like a run
   router.post('/check', authenticate, inFlight, access.admitMinuteOnly, requireJson, json, async (ctx) => {
@@ -220,7 +235,7 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = await pool.check(code, account.owner, ctx.state.requestId as string);
   });
 
-  router.post('/call', authenticate, inFlight, access.admit, requireJson, json, async (ctx) => {
+  const call = chain([authenticate, inFlight, access.admit, requireJson, json, async (ctx: Koa.Context) => {
     const body = objectBody(ctx.request.body);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
@@ -239,8 +254,16 @@ export function createApp(options: AppOptions): Koa {
     if (outcome.kind === 'internal') throw new Error('internal error in a library call (logged by the worker)');
     ctx.status = outcome.kind === 'ok' ? 200 : 400;
     ctx.body = outcome.body;
-  });
+  }]);
+  router.post('/call', call);
 
+  // the counted endpoints' exact paths skip the router's matching (a tenth of a bounded /call's CPU); the
+  // router keeps them for their other spellings, HEAD and the 405 of other methods
+  const counted = new Map([[RUN_PATH, run], [CALL_PATH, call]]);
+  routed = (ctx, next) => {
+    const handler = ctx.method === 'POST' ? counted.get(ctx.path) : undefined;
+    return handler ? handler(ctx, next) : next();
+  };
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

@@ -16,9 +16,10 @@ export function createInFlightLimit(): Middleware {
   };
   return async (ctx, next) => {
     const account = ctx.state.account as Account;
-    const tier = tierById(account.tier);
     // development mode has no key: nothing to share between tenants
-    if (account.keyId === null || !tier) return next();
+    if (account.keyId === null) return next();
+    const tier = tierById(account.tier);
+    if (!tier) return next();
     const keyCount = byKey.get(account.keyId) ?? 0;
     const organizationCount = byOrganization.get(account.owner) ?? 0;
     if (keyCount >= tier.max_in_flight || organizationCount >= tier.max_in_flight_per_organization) {

@@ -113,11 +113,14 @@ export class ServiceMetrics {
 
 /** Wraps every method of an asynchronous store so its latency is observed by operation. */
 export function timedStore<T extends object>(store: T, metrics: ServiceMetrics): T {
+  const timed = new Map<string, { method: unknown; wrapper: unknown }>(); // one wrapper per method, not one per request
   return new Proxy(store, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function' || typeof property !== 'string') return value;
-      return async (...args: unknown[]) => {
+      const known = timed.get(property);
+      if (known?.method === value) return known.wrapper;
+      const wrapper = async (...args: unknown[]) => {
         const started = performance.now();
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
@@ -125,6 +128,8 @@ export function timedStore<T extends object>(store: T, metrics: ServiceMetrics):
           metrics.storeOperation(property, (performance.now() - started) / 1000);
         }
       };
+      timed.set(property, { method: value, wrapper });
+      return wrapper;
     },
   });
 }

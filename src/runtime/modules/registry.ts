@@ -176,7 +176,8 @@ export class Registry {
       const present = given.has(spec.name) && !(bound[spec.name] === null && 'default' in spec);
       if (!present) {
         if (!('default' in spec)) throw new ArgumentError(`${label}: argument ${position} '${spec.name}' is required (${spec.description})`);
-        bound[spec.name] = structuredClone(spec.default as JsonValue);
+        const fallback = spec.default as JsonValue;
+        bound[spec.name] = typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback; // a copy: the function may change it
         return;
       }
       const value = bound[spec.name]!;

@@ -7,6 +7,8 @@ import { indexPath, readIndex, readPack, type PackIndex } from './store.js';
 import { PackError, type LoadedPack, type PackMeta } from './types.js';
 
 let dataDir: string | null = null;
+/** the index file of `dataDir`, stat'ed before every run and call (its path built once) */
+let indexFile = '';
 let seen = '';
 let index: PackIndex = { format: 1, packs: {}, last_version: {} };
 let indexError: string | null = null;
@@ -17,6 +19,7 @@ const loaded = new Map<string, LoadedPack | PackError>();
 /** Points this process at a data directory (null: no packs). */
 export function usePackDirectory(directory: string | null): void {
   dataDir = directory;
+  indexFile = directory === null ? '' : indexPath(directory);
   seen = '';
   generation++;
   index = { format: 1, packs: {}, last_version: {} };
@@ -35,7 +38,7 @@ export function refreshPacks(): void {
   let signature = 'absent';
   try {
     // no exception for a missing index (the usual case without packs): building one cost more than the stat
-    const stat = statSync(indexPath(dataDir), { throwIfNoEntry: false });
+    const stat = statSync(indexFile, { throwIfNoEntry: false });
     if (stat) signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   } catch {
     // unreadable: as absent

@@ -1,6 +1,7 @@
 // Keys and metering in SQLite, the embedded default (store/keys.ts is the contract). One connection per
-// process; an admission is one BEGIN IMMEDIATE transaction, so several processes on one file (the
-// server and `cpes keys`) never count twice. The work is synchronous; the contract's promises resolve at once.
+// process; the admissions of one turn of the event loop share one BEGIN IMMEDIATE transaction (group
+// commit), so several processes on one file (the server and `cpes keys`) never count twice. The work is
+// synchronous; the contract's promises resolve at once, an admission once its transaction has committed.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
@@ -58,11 +59,20 @@ export function openDatabase(dataDir: string): Database.Database {
   return db;
 }
 
+interface PendingAdmission {
+  tier: Tier;
+  keyId: number;
+  counting: Counting;
+  resolve(admission: Admission): void;
+  reject(error: unknown): void;
+}
+
 export class SqliteKeyStore implements KeyStore {
   /** Statements of the per-request path, prepared once. */
   private readonly sql: Record<'byHash' | 'monthly' | 'state' | 'record' | 'count' | 'ping', Database.Statement>;
-  /** one admission: count the window, decide, record (admit runs it as an IMMEDIATE transaction) */
-  private readonly admitOnce: Database.Transaction<(tier: Tier, keyId: number, counting: Counting) => Admission>;
+  /** the admissions asked for in this turn of the event loop, decided in order in one IMMEDIATE transaction */
+  private readonly admitAll: Database.Transaction<(batch: readonly PendingAdmission[]) => Admission[]>;
+  private pending: PendingAdmission[] = [];
 
   private constructor(
     private readonly db: Database.Database,
@@ -79,8 +89,8 @@ export class SqliteKeyStore implements KeyStore {
         'INSERT INTO usage_monthly (key_id, period, requests) VALUES (?, ?, 1) ON CONFLICT (key_id, period) DO UPDATE SET requests = requests + 1',
       ),
     };
-    // built once: db.transaction() makes four wrapper functions, a sixth of admit's time when made per request
-    this.admitOnce = db.transaction((tier: Tier, keyId: number, counting: Counting): Admission => {
+    // one admission: count the window, decide, record
+    const admitOne = ({ tier, keyId, counting }: PendingAdmission): Admission => {
       const nowMs = this.now().getTime();
       const period = periodOf(new Date(nowMs));
       const state = this.sql.state.get(keyId, period, keyId) as { used: number | null; times: string | null };
@@ -91,7 +101,9 @@ export class SqliteKeyStore implements KeyStore {
         if (counting === 'minute-and-month') this.sql.count.run(keyId, period);
       }
       return admission;
-    });
+    };
+    // built once: db.transaction() makes four wrapper functions, a sixth of admit's time when made per request
+    this.admitAll = db.transaction((batch: readonly PendingAdmission[]) => batch.map(admitOne));
   }
 
   static open(dataDir: string, options: { now?: () => Date } = {}): SqliteKeyStore {
@@ -162,11 +174,31 @@ export class SqliteKeyStore implements KeyStore {
     });
   }
 
+  /**
+   * Admissions asked for in one turn of the event loop share one transaction (group commit): its BEGIN,
+   * locks and WAL writes cost more than the statements, so under load an admission costs about half. Each
+   * is still decided in turn, as alone, and each caller hears only once the transaction has committed.
+   */
   admit(account: Account, counting: Counting = 'minute-and-month'): Promise<Admission> {
-    const tier = tierById(account.tier)!;
-    const keyId = account.keyId!;
-    return this.guarded(() => this.admitOnce.immediate(tier, keyId, counting));
+    const admission = new Promise<Admission>((resolve, reject) => {
+      this.pending.push({ tier: tierById(account.tier)!, keyId: account.keyId!, counting, resolve, reject });
+      if (this.pending.length === 1) setImmediate(this.commitPending);
+    });
+    return admission.catch(rethrowUnavailable);
   }
+
+  private readonly commitPending = (): void => {
+    const batch = this.pending;
+    this.pending = [];
+    let admissions: Admission[];
+    try {
+      admissions = this.admitAll.immediate(batch);
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    batch.forEach((waiting, i) => waiting.resolve(admissions[i]!));
+  };
 
   usage(account: Account): Promise<UsageRecord> {
     return this.guarded(() => {

@@ -114,8 +114,10 @@ function nearMiss(field: string, reads: readonly string[]): string | null {
  * A score reads the fields it needs and ignores the others (a protocol's own inputs, other scores' fields),
  * except a field that nearly names one it reads: that is a misspelling that must never score as absent.
  */
+const readsOf = new Map<string, string[]>(); // per score, built on its first call
 export function rejectUnknownFields(patient: JsonObject, score: string): void {
-  const reads = (SCORE_FIELDS[score] ?? []).flatMap(fieldsOf);
+  let reads = readsOf.get(score);
+  if (!reads) readsOf.set(score, (reads = (SCORE_FIELDS[score] ?? []).flatMap(fieldsOf)));
   for (const field of Object.keys(patient)) {
     if (KNOWN.has(field)) continue;
     const near = nearMiss(field, reads);
