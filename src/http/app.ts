@@ -18,7 +18,7 @@ import { HttpError, type ErrorCode } from './errors.js';
 import { accessLogLine } from './access-log.js';
 import { healthData } from './health.js';
 import { createInFlightLimit } from './in-flight.js';
-import { chain } from './chain.js';
+import compose from 'koa-compose';
 import { markKeyed } from './connections.js';
 import { bufferedLineWriter } from './log-writer.js';
 import type { RunOutcomeLabel, ServiceMetrics } from './metrics.js';
@@ -208,7 +208,7 @@ export function createApp(options: AppOptions): Koa {
   });
 
   const inFlight = createInFlightLimit(); // before admission: a refused request is not counted
-  const run = chain([authenticate, inFlight, access.admit, requireJson, rawText, async (ctx: Koa.Context) => {
+  const run = compose([authenticate, inFlight, access.admit, requireJson, rawText, async (ctx: Koa.Context) => {
     const account = ctx.state.account as Account;
     let reply;
     try {
@@ -235,7 +235,7 @@ export function createApp(options: AppOptions): Koa {
     ctx.body = await pool.check(code, account.owner, ctx.state.requestId as string);
   });
 
-  const call = chain([authenticate, inFlight, access.admit, requireJson, json, async (ctx: Koa.Context) => {
+  const call = compose([authenticate, inFlight, access.admit, requireJson, json, async (ctx: Koa.Context) => {
     const body = objectBody(ctx.request.body);
     if (!validateCallBody(body)) throw new HttpError(400, 'invalid_request', describeBodyError(validateCallBody.errors));
     const account = ctx.state.account as Account;
