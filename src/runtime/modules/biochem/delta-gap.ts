@@ -3,7 +3,7 @@
 import { pyRound } from '../../../util/round.js';
 import type { FunctionSpec, JsonObject, ParamSpec, ResultField } from '../types.js';
 import { above, atMost, below } from '../util/threshold.js';
-import { numberField, textField, typeField } from '../util/calc-units.js';
+import { numberField, textField } from '../util/calc-units.js';
 
 const n = (v: unknown): number => v as number;
 
@@ -65,7 +65,6 @@ export const deltaGapFunction: FunctionSpec = {
   result: {
     type: 'BIOCHEM_DELTA_GAP',
     fields: [
-      typeField('BIOCHEM_DELTA_GAP'),
       numberField('anion_gap', 'Na − (Cl + HCO3), rounded to 0.1', 'mmol/L'),
       numberField('delta_gap', 'anion gap − normal anion gap, rounded to 0.1', 'mmol/L'),
       nullableNumber('delta_ratio', null, 'delta gap / (normal HCO3 − HCO3), rounded to 0.01; null when HCO3 is at its normal value'),

@@ -2,7 +2,7 @@
 import { pyRound } from '../../../util/round.js';
 import { ANALYTES } from '../../../units/analytes.js';
 import { ArgumentError, type FunctionSpec, type JsonObject } from '../types.js';
-import { numberField, textField, typeField } from '../util/calc-units.js';
+import { numberField, textField } from '../util/calc-units.js';
 
 const MG_DL_PER_MMOL_L = ANALYTES.glucose.molarMass / 10;
 
@@ -24,7 +24,6 @@ export const homaFunction: FunctionSpec = {
   result: {
     type: 'GLUCOSE_HOMA_IR',
     fields: [
-      typeField('GLUCOSE_HOMA_IR'),
       numberField('homa_ir', 'HOMA-IR, rounded to 0.01 (1 is the reference of normal insulin sensitivity)'),
       numberField('fasting_insulin_uU_ml', 'fasting insulin', 'µU/mL'),
       numberField('fasting_glucose_mmol_l', 'fasting glucose after conversion, rounded to 0.01', 'mmol/L'),

@@ -15,7 +15,7 @@ import {
   heightUnitParam,
   numberField,
   textField,
-  typeField,
+  
 } from '../util/calc-units.js';
 
 const n = (v: unknown): number => v as number;
@@ -199,7 +199,6 @@ export const labCalculators: FunctionSpec[] = [
     result: {
       type: 'LAB_CRCL',
       fields: [
-        typeField('LAB_CRCL'),
         numberField('crcl_ml_min', 'creatinine clearance, rounded to 0.1', 'mL/min'),
         textField('weight_basis', 'the weight_basis asked for', CG_WEIGHTS),
         textField('weight_used', 'which weight the equation used and why'),
@@ -221,7 +220,6 @@ export const labCalculators: FunctionSpec[] = [
     result: {
       type: 'LAB_GFR',
       fields: [
-        typeField('LAB_GFR'),
         numberField('eGFR', 'estimated GFR, rounded to 0.1', 'mL/min/1.73m²'),
         textField('unit', 'the unit of eGFR'),
         textField('equation', 'the equation'),
@@ -241,7 +239,6 @@ export const labCalculators: FunctionSpec[] = [
     result: {
       type: 'LAB_CORRECTED_CALCIUM',
       fields: [
-        typeField('LAB_CORRECTED_CALCIUM'),
         numberField('corrected_calcium_mg_dl', 'corrected total calcium, rounded to 0.01', 'mg/dL'),
         numberField('calcium_mg_dl', 'measured calcium', 'mg/dL'),
         numberField('albumin_g_dl', 'measured albumin', 'g/dL'),
@@ -264,7 +261,6 @@ export const labCalculators: FunctionSpec[] = [
     result: {
       type: 'LAB_CORRECTED_SODIUM',
       fields: [
-        typeField('LAB_CORRECTED_SODIUM'),
         numberField('corrected_sodium', 'corrected sodium, rounded to 0.1', 'mmol/L'),
         numberField('sodium', 'measured sodium', 'mmol/L'),
         numberField('glucose_mg_dl', 'glucose after conversion, rounded to 0.1', 'mg/dL'),
@@ -283,7 +279,6 @@ export const labCalculators: FunctionSpec[] = [
     result: {
       type: 'LAB_FREE_WATER_DEFICIT',
       fields: [
-        typeField('LAB_FREE_WATER_DEFICIT'),
         numberField('free_water_deficit_l', 'free water deficit, rounded to 0.01 (negative when sodium is below target)', 'L'),
         numberField('total_body_water_l', 'total body water, rounded to 0.1', 'L'),
         numberField('tbw_fraction', 'fraction of body weight taken as water'),
@@ -307,7 +302,7 @@ export const labCalculators: FunctionSpec[] = [
     ],
     result: {
       type: 'LAB_FENA',
-      fields: [typeField('LAB_FENA'), numberField('fena_percent', 'FENa, rounded to 0.01', '%'), textField('interpretation', 'prerenal below 1 %, intrinsic renal at or above'), textField('caveat', 'when the test misleads')],
+      fields: [numberField('fena_percent', 'FENa, rounded to 0.01', '%'), textField('interpretation', 'prerenal below 1 %, intrinsic renal at or above'), textField('caveat', 'when the test misleads')],
     },
     sources: ['Espinel, JAMA 1976;236:579-581'],
     impl: (a) => fena(n(a.serum_sodium), n(a.urine_sodium), n(a.serum_creatinine), n(a.urine_creatinine)),
@@ -324,7 +319,6 @@ export const labCalculators: FunctionSpec[] = [
     result: {
       type: 'LAB_LDL',
       fields: [
-        typeField('LAB_LDL'),
         numberField('ldl_mg_dl', 'calculated LDL cholesterol, rounded to 0.1', 'mg/dL'),
         textField('method', 'the equation used', LDL_METHODS),
         numberField('non_hdl_mg_dl', 'total − HDL cholesterol', 'mg/dL'),

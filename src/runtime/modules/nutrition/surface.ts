@@ -1,7 +1,7 @@
 // Body surface area and the weight for a target BMI (issue 25); height in cm or in, stated in the result.
 import { pyRound } from '../../../util/round.js';
 import { ArgumentError, type FunctionSpec, type JsonObject, type ParamSpec } from '../types.js';
-import { centimetres, heightUnitParam, numberField, textField, typeField } from '../util/calc-units.js';
+import { centimetres, heightUnitParam, numberField, textField } from '../util/calc-units.js';
 
 const n = (v: unknown): number => v as number;
 const s = (v: unknown): string => v as string;
@@ -49,7 +49,7 @@ export const surfaceFunctions: FunctionSpec[] = [
     ],
     result: {
       type: 'NUTR_BSA',
-      fields: [typeField('NUTR_BSA'), numberField('bsa_m2', 'body surface area, rounded to 0.01', 'm²'), textField('formula', 'the formula used', Object.keys(BSA_FORMULAS)), numberField('weight_kg', 'body weight', 'kg'), ...HEIGHT_FIELDS],
+      fields: [numberField('bsa_m2', 'body surface area, rounded to 0.01', 'm²'), textField('formula', 'the formula used', Object.keys(BSA_FORMULAS)), numberField('weight_kg', 'body weight', 'kg'), ...HEIGHT_FIELDS],
     },
     sources: Object.values(BSA_FORMULAS).map((f) => f.source),
     impl: (a) => bsa(a),
@@ -60,7 +60,7 @@ export const surfaceFunctions: FunctionSpec[] = [
     params: [{ name: 'target_bmi', type: 'number', unit: 'kg/m2', minimum: 10, maximum: 60, description: 'target body-mass index' }, heightParam, heightUnitParam],
     result: {
       type: 'NUTR_TARGET_WEIGHT',
-      fields: [typeField('NUTR_TARGET_WEIGHT'), numberField('target_weight_kg', 'weight at the target BMI, rounded to 0.1', 'kg'), numberField('target_bmi', 'the target BMI', 'kg/m²'), ...HEIGHT_FIELDS],
+      fields: [numberField('target_weight_kg', 'weight at the target BMI, rounded to 0.1', 'kg'), numberField('target_bmi', 'the target BMI', 'kg/m²'), ...HEIGHT_FIELDS],
     },
     sources: ['WHO Technical Report Series 894, 2000 (BMI = weight / height²)'],
     impl: (a) => targetWeight(a),

@@ -4,7 +4,7 @@ import { normalizeName, suggestNames } from '../../../util/names.js';
 import { pyRound } from '../../../util/round.js';
 import { ArgumentError, type FunctionSpec, type JsonObject, type JsonValue } from '../types.js';
 import { atLeast } from '../util/threshold.js';
-import { booleanField, numberField, textField, typeField } from '../util/calc-units.js';
+import { booleanField, numberField, textField } from '../util/calc-units.js';
 
 const CDC_2022 = 'Dowell et al., CDC Clinical Practice Guideline for Prescribing Opioids for Pain — United States, 2022, MMWR Recomm Rep 2022;71(RR-3):1-95 (MME table)';
 
@@ -154,7 +154,6 @@ export const conversionFunctions: FunctionSpec[] = [
     result: {
       type: 'PK_MME',
       fields: [
-        typeField('PK_MME'),
         numberField('total_mme_per_day', 'total morphine milligram equivalents per day, rounded to 0.01', 'MME/day'),
         {
           name: 'items',
@@ -199,7 +198,6 @@ export const conversionFunctions: FunctionSpec[] = [
     result: {
       type: 'PK_STEROID_CONVERSION',
       fields: [
-        typeField('PK_STEROID_CONVERSION'),
         textField('from_drug', 'the glucocorticoid given'),
         numberField('from_dose_mg', 'its dose', 'mg'),
         textField('to_drug', 'the glucocorticoid converted to'),

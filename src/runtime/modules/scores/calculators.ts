@@ -1,7 +1,7 @@
 // Registry entries of the scores added for issue 25 (MedCalc-Bench). Those over the patient are refused a
 // misspelt patient field by the module's strict wrapper; GCS and the pregnancy dates take their own arguments.
 import type { FunctionSpec, JsonObject, JsonValue, ParamSpec, ResultField } from '../types.js';
-import { booleanField, integerField, numberField, temperatureUnitParam, textField, typeField } from '../util/calc-units.js';
+import { booleanField, integerField, numberField, temperatureUnitParam, textField } from '../util/calc-units.js';
 import { CENTOR_VARIANTS, centor, feverPain, fib4, hasBled, perc, rcri, sirs, wellsDvt, withCelsius } from './bedside.js';
 import { CAPRINI_MEANINGS, CHARLSON_CONDITIONS, caprini, charlson } from './checklists.js';
 import { framinghamHardChd } from './framingham-chd.js';
@@ -22,7 +22,6 @@ function scoreResult(extra: readonly ResultField[], maxScore = true): FunctionSp
   return {
     type: 'SCORE',
     fields: [
-      typeField('SCORE'),
       textField('scoring', 'which score'),
       integerField('score', 'the total'),
       ...(maxScore ? [integerField('max_score', 'the highest possible total')] : []),
@@ -102,7 +101,7 @@ export const patientCalculators: FunctionSpec[] = [
     params: [patientParam],
     result: {
       type: 'SCORE',
-      fields: [typeField('SCORE'), textField('scoring', 'which score'), numberField('fib4', 'FIB-4, rounded to 0.01 (the categories are decided on it)'), textField('risk', 'LOW, INDETERMINATE or HIGH', ['LOW', 'INDETERMINATE', 'HIGH']), textField('interpretation', 'what the band means')],
+      fields: [textField('scoring', 'which score'), numberField('fib4', 'FIB-4, rounded to 0.01 (the categories are decided on it)'), textField('risk', 'LOW, INDETERMINATE or HIGH', ['LOW', 'INDETERMINATE', 'HIGH']), textField('interpretation', 'what the band means')],
     },
     sources: ['Sterling et al., Hepatology 2006;43:1317-1325'],
     impl: (a) => fib4(patientOf(a)),
@@ -166,7 +165,6 @@ export const plainCalculators: FunctionSpec[] = [
     result: {
       type: 'SCORE',
       fields: [
-        typeField('SCORE'),
         textField('scoring', 'GCS'),
         { name: 'score', type: ['integer', 'null'], description: 'total 3–15; null when a response is not testable' },
         integerField('max_score', '15'),
@@ -188,7 +186,7 @@ export const plainCalculators: FunctionSpec[] = [
     name: 'due_date',
     description: "Estimated due date by Naegele's rule (LMP + 280 days), adjusted by (cycle length − 28) days.",
     params: [dateParam('lmp_date', "first day of the last menstrual period, 'YYYY-MM-DD'"), cycleParam],
-    result: { type: 'OB_DATES', fields: [typeField('OB_DATES'), dateField('due_date', 'estimated due date'), dateField('lmp_date', 'the LMP'), integerField('cycle_length_days', 'cycle length used'), integerField('adjustment_days', 'days added for the cycle length'), textField('rule', 'the rule')] },
+    result: { type: 'OB_DATES', fields: [dateField('due_date', 'estimated due date'), dateField('lmp_date', 'the LMP'), integerField('cycle_length_days', 'cycle length used'), integerField('adjustment_days', 'days added for the cycle length'), textField('rule', 'the rule')] },
     sources: ['ACOG Committee Opinion 700, Obstet Gynecol 2017;129:e150-e154'],
     impl: (a) => dueDate(a.lmp_date as string, a.cycle_length_days as number),
   }),
@@ -196,7 +194,7 @@ export const plainCalculators: FunctionSpec[] = [
     name: 'conception_date',
     description: 'Estimated date of conception: LMP + (cycle length − 14) days, with the due date.',
     params: [dateParam('lmp_date', "first day of the last menstrual period, 'YYYY-MM-DD'"), cycleParam],
-    result: { type: 'OB_DATES', fields: [typeField('OB_DATES'), dateField('conception_date', 'estimated conception date'), dateField('lmp_date', 'the LMP'), integerField('cycle_length_days', 'cycle length used'), dateField('due_date', 'estimated due date'), textField('rule', 'the rule')] },
+    result: { type: 'OB_DATES', fields: [dateField('conception_date', 'estimated conception date'), dateField('lmp_date', 'the LMP'), integerField('cycle_length_days', 'cycle length used'), dateField('due_date', 'estimated due date'), textField('rule', 'the rule')] },
     sources: ['Lenton et al., Br J Obstet Gynaecol 1984;91:685-689', 'ACOG Committee Opinion 700, Obstet Gynecol 2017;129:e150-e154'],
     impl: (a) => conceptionDate(a.lmp_date as string, a.cycle_length_days as number),
   }),
@@ -207,7 +205,6 @@ export const plainCalculators: FunctionSpec[] = [
     result: {
       type: 'OB_DATES',
       fields: [
-        typeField('OB_DATES'),
         textField('gestational_age', "'<w> weeks <d> days'"),
         integerField('weeks', 'completed weeks'),
         integerField('days', 'days beyond the completed weeks'),

@@ -4,7 +4,7 @@ import { pyRound } from '../../../util/round.js';
 import { ArgumentError, type FunctionSpec, type JsonObject } from '../types.js';
 import { normalizeSex } from '../util/sex.js';
 import { above } from '../util/threshold.js';
-import { numberField, textField, typeField } from '../util/calc-units.js';
+import { numberField, textField } from '../util/calc-units.js';
 
 const n = (v: unknown): number => v as number;
 const fn = (spec: Omit<FunctionSpec, 'state'>): FunctionSpec => ({ ...spec, state: 'none' });
@@ -57,7 +57,7 @@ export const bedsideFunctions: FunctionSpec[] = [
     ],
     result: {
       type: 'SIGNAL_MAP',
-      fields: [typeField('SIGNAL_MAP'), numberField('map_mmhg', 'mean arterial pressure, rounded to 0.1', 'mmHg'), numberField('sbp', 'systolic pressure', 'mmHg'), numberField('dbp', 'diastolic pressure', 'mmHg'), textField('formula', 'the formula')],
+      fields: [numberField('map_mmhg', 'mean arterial pressure, rounded to 0.1', 'mmHg'), numberField('sbp', 'systolic pressure', 'mmHg'), numberField('dbp', 'diastolic pressure', 'mmHg'), textField('formula', 'the formula')],
     },
     sources: ['Sesso et al., Hypertension 2000;36:801-807'],
     impl: (a) => meanArterialPressure(n(a.sbp), n(a.dbp)),
@@ -74,7 +74,6 @@ export const bedsideFunctions: FunctionSpec[] = [
     result: {
       type: 'SIGNAL_QTC',
       fields: [
-        typeField('SIGNAL_QTC'),
         numberField('qtc_ms', 'corrected QT, rounded to 0.1', 'ms'),
         textField('formula', 'the formula used', Object.keys(QTC_FORMULAS)),
         numberField('qt_ms', 'measured QT', 'ms'),

@@ -46,4 +46,3 @@ export const numberField = (name: string, description: string, unit?: string): R
 export const integerField = (name: string, description: string): ResultField => int(name, description);
 export const textField = (name: string, description: string, values?: readonly string[]): ResultField => (values ? oneOf(name, description, values) : text(name, description));
 export const booleanField = flag;
-export const typeField = (tag: string): ResultField => text('type', 'result tag', { enum: [tag] });
