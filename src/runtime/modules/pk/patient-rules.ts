@@ -111,7 +111,7 @@ function pregnancyRule(ctx: CallContext, drug: Drug): RuleResult {
   const rule = 'pregnancy';
   const answer = checkContraindications(ctx, drug, ['pregnancy']).contraindicated;
   if (answer === true) return { rule, level: 'ERROR', reason: `${drug.name} is contraindicated in pregnancy (label)`, source: null };
-  if (answer === null) return { rule, level: 'UNCHECKED', reason: `the label's contraindications of ${drug.name} were not read, so pregnancy was not checked`, source: null };
+  if (answer === null) return { rule, level: 'UNCHECKED', reason: `the label's contraindications of ${drug.name} were not read in full (unread or partly read), so pregnancy was not checked`, source: null };
   return { rule, level: 'OK', reason: null, source: null };
 }
 
