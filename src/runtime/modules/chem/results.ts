@@ -1,11 +1,13 @@
 // What each chem function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
+import { orNull } from '../util/result-fields.js';
 
 const num = (name: string, unit: string | null, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }), ...extra });
 const int = (name: string, description: string): ResultField => ({ name, type: 'integer', description });
 const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
 const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const orNull = (field: ResultField, when: string): ResultField => ({ ...field, type: [field.type as 'number', 'null'], description: `${field.description}; null ${when}` });
+/** The field, null in the answers `when` says. */
+const nullWhen = (field: ResultField, when: string): ResultField => orNull({ ...field, description: `${field.description}; null ${when}` });
 /** the record's tag, listed so that a nested copy (a screen's lipinski) declares it too */
 const tag = (value: string): ResultField => text('type', 'the kind of record', { enum: [value] });
 const texts = (description: string): ValueSpec => ({ type: 'string', description });
@@ -52,15 +54,15 @@ const TOX_FIELDS: ResultField[] = [
   tag('CHEM_TOX'),
   text('compound', 'the compound name (as given when not found)'),
   found,
-  optional(orNull(num('ld50_mg_kg', 'mg/kg', 'oral rat LD50 from the table'), 'when the table has none')),
+  optional(nullWhen(num('ld50_mg_kg', 'mg/kg', 'oral rat LD50 from the table'), 'when the table has none')),
   optional({ name: 'ld50_known', type: 'boolean', description: 'whether the table has an oral rat LD50' }),
-  optional(orNull(num('hed_ld50_mg_kg', 'mg/kg', 'the LD50 as a human-equivalent dose by body surface area (× 6/37), one decimal'), 'without an LD50')),
-  optional(orNull(num('max_daily_dose_mg', 'mg', 'the highest daily dose in the table'), 'when the table has none')),
+  optional(nullWhen(num('hed_ld50_mg_kg', 'mg/kg', 'the LD50 as a human-equivalent dose by body surface area (× 6/37), one decimal'), 'without an LD50')),
+  optional(nullWhen(num('max_daily_dose_mg', 'mg', 'the highest daily dose in the table'), 'when the table has none')),
   optional({ name: 'therapeutic_index', type: 'null', description: 'always null: the table holds no therapeutic index' }),
   optional({ name: 'narrow_therapeutic_index', type: 'boolean', description: 'whether the drug has a narrow therapeutic index (monitor levels)' }),
   optional(text('safety', 'the LD50 and therapeutic-index facts in words')),
   optional(num('dose_mg_kg', 'mg/kg', 'the human dose given; only when a dose above 0 was given')),
-  optional(orNull(num('safety_margin', null, 'human-equivalent LD50 ÷ dose, one decimal; only with a dose'), 'without an LD50')),
+  optional(nullWhen(num('safety_margin', null, 'human-equivalent LD50 ÷ dose, one decimal; only with a dose'), 'without an LD50')),
   optional({ name: 'dose_warning', type: ['string', 'null'], enum: ['CRITICAL', 'CAUTION'], description: 'CRITICAL below a margin of 3, CAUTION below 10; null otherwise; only with a dose' }),
 ];
 
@@ -68,22 +70,22 @@ const CHECKS = (name: string, fields: ResultField[], description: string): Resul
 
 /** A compound's table row (chem.lookup, chem.register_compound). */
 const COMPOUND_ROW: ResultField[] = [
-  orNull(text('formula', 'molecular formula'), 'for a row given by SMILES only'),
+  nullWhen(text('formula', 'molecular formula'), 'for a row given by SMILES only'),
   num('molecular_weight', 'g/mol', 'molecular weight'),
-  orNull(num('logp', null, 'log P'), 'when unknown'),
-  orNull(int('hbd', 'hydrogen-bond donors'), 'when unknown'),
-  orNull(int('hba', 'hydrogen-bond acceptors'), 'when unknown'),
-  orNull(num('psa', 'Å²', 'topological polar surface area'), 'when unknown'),
-  orNull(int('rotatable_bonds', 'rotatable bonds'), 'when unknown'),
+  nullWhen(num('logp', null, 'log P'), 'when unknown'),
+  nullWhen(int('hbd', 'hydrogen-bond donors'), 'when unknown'),
+  nullWhen(int('hba', 'hydrogen-bond acceptors'), 'when unknown'),
+  nullWhen(num('psa', 'Å²', 'topological polar surface area'), 'when unknown'),
+  nullWhen(int('rotatable_bonds', 'rotatable bonds'), 'when unknown'),
   text('category', 'the category (empty when none)'),
   text('therapeutic_class', 'the therapeutic class (empty when none)'),
   { name: 'known_targets', type: 'array', items: texts('a target, e.g. `COX-1`'), description: 'known molecular targets' },
-  orNull(num('max_daily_dose_mg', 'mg', 'the highest daily dose'), 'when the table has none'),
+  nullWhen(num('max_daily_dose_mg', 'mg', 'the highest daily dose'), 'when the table has none'),
   { name: 'solubility', type: ['string', 'null'], enum: LEVEL, description: 'BCS solubility class; null when unclassified' },
   { name: 'permeability', type: ['string', 'null'], enum: LEVEL, description: 'BCS permeability class; null when unclassified' },
-  orNull(num('ld50_mg_kg', 'mg/kg', 'oral rat LD50'), 'when the table has none'),
-  orNull(int('pubchem_cid', 'PubChem compound id'), 'when the row has none'),
-  orNull(text('descriptors_source', 'how log P, PSA, HBD, HBA and rotatable bonds were obtained'), 'when the row has none of them'),
+  nullWhen(num('ld50_mg_kg', 'mg/kg', 'oral rat LD50'), 'when the table has none'),
+  nullWhen(int('pubchem_cid', 'PubChem compound id'), 'when the row has none'),
+  nullWhen(text('descriptors_source', 'how log P, PSA, HBD, HBA and rotatable bonds were obtained'), 'when the row has none of them'),
 ];
 const compoundName = text('name', "the compound's name (as given when not found)");
 
@@ -202,5 +204,5 @@ export const CHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
 export const COMPOUND_LIST_ITEM: ValueSpec = {
   type: 'object',
   description: 'one compound',
-  fields: [text('name', 'compound name'), orNull(text('formula', 'molecular formula'), 'for a row given by SMILES only'), num('mw', 'g/mol', 'molecular weight'), text('category', 'its category (empty when none)')],
+  fields: [text('name', 'compound name'), nullWhen(text('formula', 'molecular formula'), 'for a row given by SMILES only'), num('mw', 'g/mol', 'molecular weight'), text('category', 'its category (empty when none)')],
 };

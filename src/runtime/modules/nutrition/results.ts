@@ -1,6 +1,6 @@
 // What each nutrition function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec } from '../types.js';
-import { always, flag, num, text } from '../util/result-fields.js';
+import { always, flag, num, orNull, text } from '../util/result-fields.js';
 
 const weightKg = num('weight_kg', 'kg', 'the body weight given');
 const heightCm = num('height_cm', 'cm', 'the height given');
@@ -63,7 +63,7 @@ export const NUTRITION_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       text('protein_g_per_kg', 'the guideline range of protein per kg, as text'),
       text('weight_basis', 'which weight the energy target uses', { enum: ['actual', 'ideal'] }),
       num('weight_kg', 'kg', 'the weight the energy target uses, one decimal'),
-      { name: 'ibw_kg', type: ['number', 'null'], unit: 'kg', description: 'ideal body weight for the obese phase; null otherwise' },
+      orNull(num('ibw_kg', 'kg', 'ideal body weight for the obese phase; null otherwise')),
       text('guideline', 'the guideline the targets come from'),
     ],
   },

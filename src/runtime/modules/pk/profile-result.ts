@@ -1,10 +1,10 @@
 // The declared fields of a drug profile as get_profile and register_drug answer it: the drug row of
 // table.ts (Drug) with the defaults of DRUG_DEFAULTS filled, so a field is optional only where a row may omit it.
 import { ROUTES, type ResultField, type ValueSpec } from '../types.js';
+import { orNull } from '../util/result-fields.js';
 
 const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
 const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const orNull = (field: ResultField): ResultField => ({ ...field, type: [field.type as 'number', 'null'] });
 const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 const record = (description: string, fields: ResultField[]): ValueSpec => ({ type: 'object', description, fields });
 const texts = (description: string): ValueSpec => ({ type: 'string', description });

@@ -2,12 +2,12 @@
 // A drug-table lookup of a name not found answers only drug, found and suggestions, so the other fields of
 // those records are optional.
 import { DOSE_LEVELS, ROUTES, type RecordResultSpec, type ResultField, type ValueSpec } from '../types.js';
+import { orNull } from '../util/result-fields.js';
 import { PROFILE_FIELDS } from './profile-result.js';
 
 const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
 const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
 const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-const orNull = (field: ResultField): ResultField => ({ ...field, type: [field.type as 'number', 'null'] });
 const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 const tag = (value: string): ResultField => text('type', 'the kind of record', { enum: [value] });
 const record = (description: string, fields: ResultField[]): ValueSpec => ({ type: 'object', description, fields });

@@ -38,6 +38,9 @@ export const names = (name: string, description: string, item: string): ResultFi
 /** A list of numbers, each described by `description` (in `unit` when given). */
 export const numbers = (description: string, unit?: string): ValueSpec => ({ type: 'number', description, ...(unit && { unit }) });
 
+/** The same field, null in answers where it has no value. */
+export const orNull = (field: ResultField): ResultField => ({ ...field, type: [...(Array.isArray(field.type) ? field.type : [field.type as string]), 'null'] as ResultField['type'] });
+
 /** The same field, absent from answers where it does not apply. */
 export const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 
