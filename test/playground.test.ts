@@ -131,6 +131,30 @@ describe('the playground page', function () {
     await page.close();
   });
 
+  it('keeps the diagnostics of the text on screen when an answer for an older text arrives last', async () => {
+    const page = await browser.newPage();
+    // the check of the starter text is held until the pasted text's answer is listed, so it arrives last
+    let releaseStarter!: () => void;
+    const starterHeld = new Promise<void>((resolve) => (releaseStarter = resolve));
+    let checks = 0;
+    await page.route('**/v1/check', async (route) => {
+      if (++checks === 1) await starterHeld;
+      await route.continue();
+    });
+    const starterSent = page.waitForRequest('**/v1/check');
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('.cm-content');
+    await starterSent;
+    await pasteProtocol(page, WITH_ERROR);
+    await page.waitForSelector('#diagnostics li.error');
+    const starterAnswered = page.waitForResponse((response) => response.url().endsWith('/v1/check') && checks >= 2);
+    releaseStarter();
+    await starterAnswered;
+    await page.waitForTimeout(200); // let the page handle the late answer
+    expect(await page.$$eval('#diagnostics li', (items: any[]) => items.map((li) => li.className))).to.deep.equal(['error']);
+    await page.close();
+  });
+
   it("offers the checker's suggestion as a fix on the underlined name", async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);

@@ -56,6 +56,8 @@ const liveCheck = linter(
   async (view): Promise<Diagnostic[]> => {
     const doc = view.state.doc;
     const answer = await check(doc.toString());
+    // answers can arrive out of order (two workers): one for an older text must not overwrite the list
+    if (view.state.doc !== doc) return [];
     if (answer.status === 401) {
       askForKey('this server needs an API key: enter one to check and run');
       return [];
