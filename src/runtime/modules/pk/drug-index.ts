@@ -72,6 +72,7 @@ export function drugIndexMarkdown(): string {
   const rows = drugs.drugs;
   const unchecked = uncheckedRoutes(rows);
   const read = rows.filter((d) => { const r = recordOf(d.name); return r !== undefined && !('unread' in r); });
+  const whole = read.filter((d) => { const r = recordOf(d.name); return r !== undefined && !('unread' in r) && !r.partial; });
   const out = [
     '# The drug index',
     '',
@@ -98,8 +99,9 @@ export function drugIndexMarkdown(): string {
     '',
     '## Contraindications and rules',
     '',
-    `${read.length} of ${rows.length} drugs have the conditions of their label's Contraindications section verified`,
-    `(${contraindicationRecords.name} ${contraindicationRecords.version}); for the others \`check_contraindications\` answers`,
+    `${whole.length} of ${rows.length} drugs have the conditions of their label's Contraindications section verified, and`,
+    `${read.length - whole.length} more were read only in part (${contraindicationRecords.name} ${contraindicationRecords.version}); for a condition`,
+    'a partial reading does not name, and for any drug not read, `check_contraindications` answers',
     '`null` with the conditions it could not check, never `false`. The vocabulary of conditions and the rule format are',
     `described in [drug-data.md](drug-data.md); the vocabulary holds ${Object.keys(conditionVocabulary.conditions).length} conditions and`,
     `the interaction table ${interactions.rules.length} rules.`,
