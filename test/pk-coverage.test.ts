@@ -436,11 +436,12 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
     expect(level('Tirofiban', 0.3, 'mcg/kg/min', 80)).to.equal('ERROR');
   });
 
-  it('a high-alert drug without a usual range it can use or a verified limit is UNCHECKED, never OK (regular insulin without a weight, hydrocodone)', () => {
+  it('a high-alert drug without a usual range it can use or a verified limit is UNCHECKED, never OK (regular insulin without a weight, 3% saline)', () => {
     // issue 22: with the weight, 1000 units SC is a tenfold ERROR against 0.5-1 unit/kg/day (test/pk-tenfold.test.ts)
     expect(level('Insulin_Regular', 1000, 'units', null, 'SC')).to.equal('UNCHECKED');
-    expect(level('Hydrocodone', 10, 'mg')).to.equal('UNCHECKED');
+    expect(level('Sodium_Chloride_3', 30, 'mL/h')).to.equal('UNCHECKED'); // its label states no dose or rate
     expect(level('Oxycodone', 10, 'mg')).to.equal('OK'); // within the label's 5-15 mg, ten times its top the hard limit
+    expect(level('Hydrocodone', 10, 'mg')).to.equal('OK'); // within the extended-release labels' range up to 40 mg
   });
 });
 

@@ -114,6 +114,56 @@ describe('issue 22: regimens, daily units, loads and infusion routes', () => {
   });
 });
 
+/**
+ * Drug routes that answered UNCHECKED until their usual range was entered (brief U): ten times the top of each range is
+ * an ERROR, just under it a WARNING, the top itself not an error. Hand-checked against the ranges in the rows.
+ */
+describe('issue 22: tenfold overdoses by routes that were UNCHECKED', () => {
+  it('meperidine PO (tablets label 50-150 mg): 1500 mg is the tenfold ERROR, 1499.9 mg a WARNING, 150 mg OK', () => {
+    expect(check('Meperidine', 1500, 'mg', null, 'PO')).to.include({ level: 'ERROR', message: 'dose ERROR 1500 mg is ten times or more the top of the usual range 50-150 mg (a tenfold error)' });
+    expect(check('Meperidine', 1499.9, 'mg', null, 'PO')).to.include({ level: 'WARNING', message: 'dose WARNING above usual range 50-150 mg' });
+    expect(check('Meperidine', 150, 'mg', null, 'PO')).to.include({ level: 'OK' });
+  });
+
+  it('glycopyrrolate IV (0.1-0.2 mg; reversal of neuromuscular blockade 0.2-1 mg): 2 mg is an ERROR, 10 mg with the reversal indication', () => {
+    expect(check('Glycopyrrolate', 2, 'mg', null, 'IV')).to.include({ level: 'ERROR', message: 'dose ERROR 2 mg is ten times or more the top of the usual range 0.1-0.2 mg (a tenfold error)' });
+    expect(check('Glycopyrrolate', 1.99, 'mg', null, 'IV')).to.include({ level: 'WARNING' });
+    expect(check('Glycopyrrolate', 0.2, 'mg', null, 'IV')).to.include({ level: 'OK' });
+    expect(check('Glycopyrrolate', 1, 'mg', null, 'IV', 'reversal of neuromuscular blockade')).to.include({ level: 'OK' }); // with 5 mg neostigmine
+    expect(check('Glycopyrrolate', 9.99, 'mg', null, 'IV', 'reversal of neuromuscular blockade')).to.include({ level: 'WARNING' });
+    expect(check('Glycopyrrolate', 10, 'mg', null, 'IV', 'reversal of neuromuscular blockade')).to.include({ level: 'ERROR', message: 'dose ERROR 10 mg is ten times or more the top of the usual range 0.2-1 mg (a tenfold error)' });
+  });
+
+  it('nitroglycerin IV (5-200 mcg/min): 2000 mcg/min is an ERROR through /v1/call and stops a protocol; 1999 is a WARNING', () => {
+    const message = '2000 mcg/min is ten times or more the top of the usual range 5-200 mcg/min (a tenfold error)';
+    expect(check('Nitroglycerin', 2000, 'mcg/min', null, 'IV')).to.include({ level: 'ERROR', message: `dose ERROR ${message}` });
+    expect(administerError('administer Nitroglycerin route: IV dose: 2000 mcg/min;')).to.equal(`Runtime error at line 3, column 3: administer Nitroglycerin 2000 mcg/min IV: dose ERROR ${message}`);
+    expect(check('Nitroglycerin', 1999, 'mcg/min', null, 'IV')).to.include({ level: 'WARNING' });
+    expect(check('Nitroglycerin', 200, 'mcg/min', null, 'IV')).to.include({ level: 'OK' });
+  });
+
+  it('hydroxyurea PO (15-35 mg/kg once daily): 350 mg/kg, or 24500 mg at 70 kg, is an ERROR; 24499 mg a WARNING; 35 mg/kg OK', () => {
+    expect(check('Hydroxyurea', 350, 'mg/kg', 70, 'PO')).to.include({ level: 'ERROR', message: 'dose ERROR 350 mg/kg is ten times or more the top of the usual range 15-35 mg/kg (a tenfold error)' });
+    expect(check('Hydroxyurea', 24500, 'mg', 70, 'PO')).to.include({ level: 'ERROR', message: 'dose ERROR 24500 mg (350 mg/kg) is ten times or more the top of the usual range 15-35 mg/kg (a tenfold error)' });
+    expect(check('Hydroxyurea', 24499, 'mg', 70, 'PO')).to.include({ level: 'WARNING' });
+    expect(check('Hydroxyurea', 2450, 'mg', 70, 'PO')).to.include({ level: 'OK' });
+  });
+
+  it('lamotrigine PO (usual 100-500 mg/day): 5000 mg, or 2500 mg every 12 h, is an ERROR; 2499 mg every 12 h a WARNING; 250 mg every 12 h OK', () => {
+    expect(check('Lamotrigine', 5000, 'mg', null, 'PO')).to.include({ level: 'ERROR', message: 'dose ERROR 5000 mg/day is ten times or more the top of the usual daily range 100-500 mg/day (a tenfold error)' });
+    expect(check('Lamotrigine', 2500, 'mg', null, 'PO', null, 12)).to.include({ level: 'ERROR' });
+    expect(check('Lamotrigine', 2499, 'mg', null, 'PO', null, 12)).to.include({ level: 'WARNING', message: 'dose WARNING 4998 mg/day is above the usual daily range 100-500 mg/day' });
+    expect(check('Lamotrigine', 250, 'mg', null, 'PO', null, 12)).to.include({ level: 'OK' });
+  });
+
+  it('tacrolimus IV (0.01-0.05 mg/kg/day continuous, held as 0.4-2.1 mcg/kg/h): 21 mcg/kg/h is an ERROR; without the weight a rate stays UNCHECKED', () => {
+    expect(check('Tacrolimus', 21, 'mcg/kg/h', 70, 'IV')).to.include({ level: 'ERROR', message: 'dose ERROR 21 mcg/kg/h is ten times or more the top of the usual range 0.4-2.1 mcg/kg/h (a tenfold error)' });
+    expect(check('Tacrolimus', 20.9, 'mcg/kg/h', 70, 'IV')).to.include({ level: 'WARNING' });
+    expect(check('Tacrolimus', 0.1, 'mg/h', 70, 'IV')).to.include({ level: 'OK' }); // 1.43 mcg/kg/h
+    expect(check('Tacrolimus', 0.1, 'mg/h', null, 'IV')).to.include({ level: 'UNCHECKED' });
+  });
+});
+
 /** Every drug route whose dosing block has the top of a usual range, with the unit and a weight it needs. */
 const RANGES = rawDrugRows.flatMap((d) =>
   Object.entries<any>(d.dosing).flatMap(([route, dosing]) =>
