@@ -125,6 +125,13 @@ describe('issue 22: tenfold overdoses by routes that were UNCHECKED', () => {
     expect(check('Meperidine', 150, 'mg', null, 'PO')).to.include({ level: 'OK' });
   });
 
+  it('3% saline IV bolus (100-150 mL, hyponatraemia guidelines): 1500 mL is an ERROR, 150 mL OK; a continuous rate stays UNCHECKED', () => {
+    expect(check('Sodium_Chloride_3', 150, 'mL', 70, 'IV')).to.include({ level: 'OK' });
+    expect(check('Sodium_Chloride_3', 1499, 'mL', 70, 'IV')).to.include({ level: 'WARNING' });
+    expect(check('Sodium_Chloride_3', 1500, 'mL', 70, 'IV')).to.include({ level: 'ERROR', message: 'dose ERROR 1500 mL is ten times or more the top of the usual range 100-150 mL (a tenfold error)' });
+    expect(check('Sodium_Chloride_3', 500, 'mL/h', 70, 'IV')).to.include({ level: 'UNCHECKED' });
+  });
+
   it('glycopyrrolate IV (0.1-0.2 mg; reversal of neuromuscular blockade 0.2-1 mg): 2 mg is an ERROR, 10 mg with the reversal indication', () => {
     expect(check('Glycopyrrolate', 2, 'mg', null, 'IV')).to.include({ level: 'ERROR', message: 'dose ERROR 2 mg is ten times or more the top of the usual range 0.1-0.2 mg (a tenfold error)' });
     expect(check('Glycopyrrolate', 1.99, 'mg', null, 'IV')).to.include({ level: 'WARNING' });
