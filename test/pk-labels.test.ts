@@ -635,13 +635,14 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Methotrexate', ['pregnancy'])).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
   });
 
-  it('Nitroglycerin, Quinapril, Buprenorphine, Gentamicin and Remifentanil answer their partly read labels; nitroglycerin with a PDE-5 inhibitor and quinapril with sacubitril/valsartan are SEVERE both ways', () => {
+  it('Nitroglycerin, Quinapril, Buprenorphine, Gentamicin, Remifentanil and Amphotericin B answer their partly read labels; nitroglycerin with a PDE-5 inhibitor and quinapril with sacubitril/valsartan are SEVERE both ways', () => {
     for (const c of ['pericardial tamponade', 'raised intracranial pressure', 'severe anaemia', 'concomitant_riociguat']) expect(call('check_contraindications', 'Nitroglycerin', [c]).contraindicated, c).to.equal(true);
     for (const c of ['history of ace inhibitor angioedema', 'concomitant sacubitril']) expect(call('check_contraindications', 'Quinapril', [c]).contraindicated, c).to.equal(true);
     for (const c of ['paralytic ileus', 'respiratory depression']) expect(call('check_contraindications', 'Buprenorphine', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Gentamicin', ['aminoglycoside allergy']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Remifentanil', ['drug allergy']).contraindicated).to.equal(true);
-    for (const d of ['Nitroglycerin', 'Quinapril', 'Buprenorphine', 'Gentamicin', 'Remifentanil']) expect(call('check_contraindications', d, ['pregnancy']), d).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
+    expect(call('check_contraindications', 'Amphotericin_B', ['drug allergy']).contraindicated).to.equal(true);
+    for (const d of ['Nitroglycerin', 'Quinapril', 'Buprenorphine', 'Gentamicin', 'Remifentanil', 'Amphotericin_B']) expect(call('check_contraindications', d, ['pregnancy']), d).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
     bothWays('Nitroglycerin', 'Tadalafil', 'SEVERE', 'Tadalafil + Nitroglycerin');
     expect(pair('Quinapril', 'Sacubitril_Valsartan').max_severity).to.equal('SEVERE');
   });
