@@ -65,7 +65,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Cisatracurium: ['IV max_single', 'IV max_rate', 'max_daily'],
   Potassium_Phosphate: ['max_daily'],
   Dextrose_50: ['IV max_single', 'max_daily'],
-  Sodium_Chloride_3: ['IV max_rate', 'max_daily'],
+  Sodium_Chloride_3: ['IV max_single', 'IV max_rate', 'max_daily'],
   Buprenorphine: ['max_daily'],
   Promethazine: ['IM max_single', 'IV max_single', 'max_daily'],
   Epoprostenol: ['IV max_rate', 'max_daily'],
@@ -439,7 +439,7 @@ describe('pk shipped limits drive the dose check (levels through pk.validate_dos
   it('a high-alert drug without a usual range it can use or a verified limit is UNCHECKED, never OK (regular insulin without a weight, 3% saline)', () => {
     // issue 22: with the weight, 1000 units SC is a tenfold ERROR against 0.5-1 unit/kg/day (test/pk-tenfold.test.ts)
     expect(level('Insulin_Regular', 1000, 'units', null, 'SC')).to.equal('UNCHECKED');
-    expect(level('Sodium_Chloride_3', 30, 'mL/h')).to.equal('UNCHECKED'); // its label states no dose or rate
+    expect(level('Sodium_Chloride_3', 30, 'mL/h')).to.equal('UNCHECKED'); // its label states no dose or rate, and no guideline rate was verified
     expect(level('Oxycodone', 10, 'mg')).to.equal('OK'); // within the label's 5-15 mg, ten times its top the hard limit
     expect(level('Hydrocodone', 10, 'mg')).to.equal('OK'); // within the extended-release labels' range up to 40 mg
   });

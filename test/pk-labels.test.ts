@@ -626,4 +626,26 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['penicillin allergy', 'cephalosporin allergy', 'drug allergy']) expect(call('check_contraindications', 'Cefepime', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Cefepime', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
+
+  it('Aspirin (DURLAZA, the one Rx aspirin label) answers NSAID hypersensitivity and the asthma-rhinitis-nasal polyps syndrome, false for what its section does not name', () => {
+    for (const c of ['nsaid allergy', 'drug allergy', 'syndrome of asthma, rhinitis and nasal polyps']) expect(call('check_contraindications', 'Aspirin', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Aspirin', ['active_peptic_ulcer_disease'])).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Methotrexate answers pregnancy with a non-neoplastic disease (and rheumatoid arthritis in pregnancy), plain pregnancy null (partly read)', () => {
+    for (const c of ['pregnancy with a non-malignant disease', 'rheumatoid_arthritis_in_pregnancy', 'history of serious hypersensitivity reaction to the drug']) expect(call('check_contraindications', 'Methotrexate', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Methotrexate', ['pregnancy'])).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
+  });
+
+  it('Nitroglycerin, Quinapril, Buprenorphine, Gentamicin, Remifentanil and Amphotericin B answer their partly read labels; nitroglycerin with a PDE-5 inhibitor and quinapril with sacubitril/valsartan are SEVERE both ways', () => {
+    for (const c of ['pericardial tamponade', 'raised intracranial pressure', 'severe anaemia', 'concomitant_riociguat']) expect(call('check_contraindications', 'Nitroglycerin', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['history of ace inhibitor angioedema', 'concomitant sacubitril']) expect(call('check_contraindications', 'Quinapril', [c]).contraindicated, c).to.equal(true);
+    for (const c of ['paralytic ileus', 'respiratory depression']) expect(call('check_contraindications', 'Buprenorphine', [c]).contraindicated, c).to.equal(true);
+    expect(call('check_contraindications', 'Gentamicin', ['aminoglycoside allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Remifentanil', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Amphotericin_B', ['drug allergy']).contraindicated).to.equal(true);
+    for (const d of ['Nitroglycerin', 'Quinapril', 'Buprenorphine', 'Gentamicin', 'Remifentanil', 'Amphotericin_B']) expect(call('check_contraindications', d, ['pregnancy']), d).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
+    bothWays('Nitroglycerin', 'Tadalafil', 'SEVERE', 'Tadalafil + Nitroglycerin');
+    expect(pair('Quinapril', 'Sacubitril_Valsartan').max_severity).to.equal('SEVERE');
+  });
 });
