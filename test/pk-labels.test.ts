@@ -552,7 +552,9 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     for (const c of ['bronchial asthma', 'obstructive airway disease', 'complete heart block', 'cardiogenic shock']) expect(call('check_contraindications', 'Labetalol', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Labetalol', ['pregnancy']).contraindicated).to.equal(null);
     expect(call('check_contraindications', 'Hydralazine', ['coronary_artery_disease']).contraindicated).to.equal(true);
-    expect(call('check_contraindications', 'Hydralazine', ['pregnancy']).contraindicated).to.equal(null);
+    // the section is read whole now (DailyMed, Hikma injection): hypersensitivity is named, anything else false
+    expect(call('check_contraindications', 'Hydralazine', ['drug allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Hydralazine', ['pregnancy'])).to.deep.include({ contraindicated: false, not_checked: [] });
   });
 
   it('Isoproterenol answers angina, ventricular arrhythmias and digitalis toxicity', () => {
