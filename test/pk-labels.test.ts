@@ -103,6 +103,8 @@ describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
         seen.set(key, token);
       }
       for (const b of entry.broader ?? []) expect(vocabulary, `${token} broader ${b}`).to.have.property(b);
+      // a class allergy names classes the table has, so it reaches their drugs
+      for (const c of (entry as { drug_classes?: string[] }).drug_classes ?? []) expect(rows.some((d) => (d as { class?: string }).class === c), `${token}: drug class ${c}`).to.equal(true);
     }
   });
 });
@@ -116,6 +118,27 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     const none = call('check_contraindications', 'Apixaban', ['pregnancy']);
     expect(none).to.deep.include({ contraindicated: false, reasons: [], not_checked: [] });
     expect(none.checked_against).to.contain('ELIQUIS').and.contain('4 CONTRAINDICATIONS');
+  });
+
+  it("an allergy to the drug's own class is a hypersensitivity to the drug: amoxicillin with a penicillin allergy is contraindicated (it answered false)", () => {
+    expect(call('check_contraindications', 'Amoxicillin', ['penicillin allergy'])).to.deep.include({ contraindicated: true, reasons: ['penicillin allergy'], not_checked: [] });
+    expect(call('check_contraindications', 'Cefazolin', ['beta-lactam allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Levofloxacin', ['fluoroquinolone allergy']).contraindicated).to.equal(true);
+    // aztreonam (a monobactam) is not a penicillin, and its label names only hypersensitivity to aztreonam
+    expect(call('check_contraindications', 'Aztreonam', ['penicillin allergy'])).to.deep.include({ contraindicated: false, reasons: [] });
+  });
+
+  it('a condition whose narrower case the label names is not checked, never false: pregnancy against azathioprine (pregnant patients with rheumatoid arthritis)', () => {
+    expect(call('check_contraindications', 'Azathioprine', ['pregnancy'])).to.deep.include({
+      contraindicated: null,
+      reasons: [],
+      not_checked: ['pregnancy'],
+      narrower_on_label: [{ condition: 'pregnancy', label_condition: 'rheumatoid_arthritis_in_pregnancy' }],
+    });
+    expect(call('check_contraindications', 'Azathioprine', ['rheumatoid arthritis in pregnancy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Heparin', ['high risk of bleeding'])).to.deep.include({ contraindicated: null, narrower_on_label: [{ condition: 'high risk of bleeding', label_condition: 'active_bleeding' }] });
+    expect(call('check_contraindications', 'Heparin', ['active bleeding']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Apixaban', ['pregnancy'])).to.deep.include({ contraindicated: false, narrower_on_label: [] });
   });
 
   it('a label without a Contraindications section answers null with not_checked, never false; a listed condition is still true', () => {
@@ -139,7 +162,7 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     for (const c of ['severe heart failure', 'atrial fibrillation with accessory pathway', 'sbp < 90', 'severe lv dysfunction', 'sick sinus syndrome']) expect(call('check_contraindications', 'Verapamil', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Verapamil', ['pregnancy']).contraindicated).to.equal(false);
     // the label names atrial fibrillation or flutter over an accessory pathway, not the pathway alone
-    expect(call('check_contraindications', 'Verapamil', ['WPW']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Verapamil', ['WPW']).contraindicated).to.equal(null); // a narrower case (with AF or flutter) is what the label names
     for (const c of ['acute myocardial infarction with pulmonary congestion', 'ventricular tachycardia', 'cardiogenic shock']) expect(call('check_contraindications', 'Diltiazem', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Diltiazem', ['asthma']).contraindicated).to.equal(false);
     expect(call('check_contraindications', 'Ticagrelor', ['history of intracranial hemorrhage'])).to.deep.include({ contraindicated: true, not_checked: [] });
@@ -485,7 +508,7 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
       expect(call('check_contraindications', d, ['pregnancy']).contraindicated, d).to.equal(false);
     }
     // a history of stroke contraindicates drugs whose labels name stroke or TIA (prasugrel), not the reverse
-    expect(call('check_contraindications', 'Tenecteplase', ['transient ischemic attack']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Tenecteplase', ['transient ischemic attack']).contraindicated).to.equal(null); // the label names a history of stroke, a narrower case of the vocabulary's stroke-or-TIA
   });
 
   it("Epinephrine and Phenylephrine (sections read 'None'), Calcium chloride, Mannitol and Epoprostenol answer their labels", () => {
@@ -493,7 +516,7 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
     expect(call('check_contraindications', 'Calcium_Chloride', ['VF']).contraindicated).to.equal(true);
     for (const c of ['anuric', 'pulmonary oedema', 'intracranial hemorrhage', 'severely dehydrated']) expect(call('check_contraindications', 'Mannitol', [c]).contraindicated, c).to.equal(true);
     expect(call('check_contraindications', 'Epoprostenol', ['HFrEF']).contraindicated).to.equal(true);
-    expect(call('check_contraindications', 'Epoprostenol', ['heart failure']).contraindicated).to.equal(false);
+    expect(call('check_contraindications', 'Epoprostenol', ['heart failure']).contraindicated).to.equal(null); // the label names heart failure from severe LV systolic dysfunction, a narrower case
   });
 
   it('the five insulins answer hypoglycemia and hypersensitivity; Levothyroxine and Colchicine answer their labels', () => {
@@ -612,7 +635,7 @@ describe('pk contraindications of the antithrombotic and acute-care labels read 
 
   it('Magnesium sulfate answers heart block, myocardial damage and toxemia in the two hours before delivery', () => {
     for (const c of ['av block', 'complete heart block', 'myocardial damage', 'eclampsia within 2 hours of delivery']) expect(call('check_contraindications', 'Magnesium_Sulfate', [c]).contraindicated, c).to.equal(true);
-    expect(call('check_contraindications', 'Magnesium_Sulfate', ['preeclampsia'])).to.deep.include({ contraindicated: false, not_checked: [] });
+    expect(call('check_contraindications', 'Magnesium_Sulfate', ['preeclampsia'])).to.deep.include({ contraindicated: null, not_checked: ['preeclampsia'] });
   });
 
   it('IV epinephrine has no label contraindication: it answers false, not null', () => {

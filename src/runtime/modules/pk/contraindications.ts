@@ -13,6 +13,8 @@ export interface ConditionEntry {
   synonyms: string[];
   /** the tokens this condition is a case of */
   broader?: string[];
+  /** for an allergy to a drug class: the table classes (a row's `class`) whose drugs it is a hypersensitivity to */
+  drug_classes?: string[];
   source?: string;
 }
 
@@ -54,13 +56,29 @@ for (const [token, entry] of Object.entries(conditionVocabulary.conditions)) {
   for (const spelling of [token, ...entry.synonyms]) tokenOf.set(normalizeName(spelling), token);
 }
 
-/** A condition's token and every broader token it implies, or null when it is not in the vocabulary. */
-function tokensOf(condition: string): Set<string> | null {
-  const token = tokenOf.get(normalizeName(condition));
-  if (token === undefined) return null;
+/** A token and every broader token it implies. */
+function closureOf(token: string): Set<string> {
   const all = new Set([token]);
   for (const t of all) for (const b of conditionVocabulary.conditions[t]?.broader ?? []) all.add(b);
   return all;
+}
+
+/**
+ * A condition's token and every broader token it implies, or null when it is not in the vocabulary. An allergy to
+ * the drug's own class (a penicillin allergy, for amoxicillin) is also a hypersensitivity to the drug.
+ */
+function tokensOf(condition: string, drugClass: string): Set<string> | null {
+  const token = tokenOf.get(normalizeName(condition));
+  if (token === undefined) return null;
+  const all = closureOf(token);
+  if ([...all].some((t) => conditionVocabulary.conditions[t]?.drug_classes?.includes(drugClass))) all.add('hypersensitivity_to_drug');
+  return all;
+}
+
+/** The listed tokens that are narrower cases of the given condition's own token: the label may apply, or may not. */
+function narrowerListed(condition: string, listed: readonly string[]): string[] {
+  const token = tokenOf.get(normalizeName(condition));
+  return token === undefined ? [] : listed.filter((l) => l !== token && closureOf(l).has(token));
 }
 
 /** The shipped table's verified reading of a drug, or undefined. */
@@ -87,14 +105,20 @@ export function checkContraindications(ctx: CallContext, drug: Drug, conditions:
   const reasons: string[] = [];
   const unknown: string[] = [];
   const unchecked: string[] = [];
+  const narrower: { condition: string; label_condition: string }[] = [];
   for (const condition of conditions) {
     // a row's own tokens count as vocabulary, so a registered drug's conditions can be matched
-    const tokens = tokensOf(condition) ?? (listed.has(normalizeName(condition)) ? new Set([condition]) : null);
+    const tokens = tokensOf(condition, drug.class) ?? (listed.has(normalizeName(condition)) ? new Set([condition]) : null);
     if (tokens === null) {
       unknown.push(condition);
       unchecked.push(condition);
     } else if ([...tokens].some((t) => listed.has(normalizeName(t)))) reasons.push(condition);
-    else if (!label?.complete) unchecked.push(condition);
+    else {
+      // "pregnancy" against a label that names pregnancy with a non-neoplastic disease: whether it applies is not known
+      const cases = narrowerListed(condition, [...drug.contraindications, ...(label?.conditions ?? [])]);
+      for (const c of new Set(cases)) narrower.push({ condition, label_condition: c });
+      if (cases.length > 0 || !label?.complete) unchecked.push(condition);
+    }
   }
   return {
     type: 'PK_CONTRAINDICATION',
@@ -104,6 +128,7 @@ export function checkContraindications(ctx: CallContext, drug: Drug, conditions:
     reasons,
     unknown_conditions: unknown,
     not_checked: unchecked,
+    narrower_on_label: narrower,
     checked_against: label?.source ?? null,
   };
 }

@@ -264,10 +264,19 @@ export const PK_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     type: 'PK_CONTRAINDICATION',
     description: "the patient's conditions against the drug's label contraindications",
     fields: lookup('PK_CONTRAINDICATION', [
-      { name: 'contraindicated', type: ['boolean', 'null'], description: "true when a condition is listed; null when some condition could not be checked (not in the vocabulary, or the drug's list not verified); else false" },
+      { name: 'contraindicated', type: ['boolean', 'null'], description: "true when a condition is listed (or, for a hypersensitivity, an allergy to the drug's class); null when some condition could not be checked (not in the vocabulary, the drug's list not verified, or only a narrower case of it listed); else false" },
       names('reasons', 'a condition as given', 'the conditions that contraindicate the drug'),
       names('unknown_conditions', 'a condition as given', 'conditions not in the vocabulary'),
-      names('not_checked', 'a condition as given', 'conditions that could not be checked'),
+      names('not_checked', 'a condition as given', 'conditions that could not be checked (also those whose narrower case the label names)'),
+      {
+        name: 'narrower_on_label',
+        type: 'array',
+        items: record('a label condition narrower than a condition given', [
+          text('condition', 'the condition as given'),
+          text('label_condition', 'the narrower condition the label names (a vocabulary token)'),
+        ]),
+        description: 'conditions given whose narrower case the label contraindicates (pregnancy, where the label names pregnancy with a non-neoplastic disease): each is not checked, since whether the narrower case applies is not known',
+      },
       orNull(text('checked_against', 'the label section read (label, section, set id, version, date), ending "; partly read: why" when only part of the section was seen; null when nothing was read')),
     ]),
   },
