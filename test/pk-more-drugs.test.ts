@@ -59,7 +59,7 @@ describe('pk drugs added for issue 24 (data-more)', () => {
     expect(contraindicated('Cyanocobalamin', 'sensitivity to cobalt')).to.equal(true);
     expect(contraindicated('Megestrol', 'pregnancy')).to.equal(true);
     expect(contraindicated('Sucralfate', 'pregnancy')).to.equal(false);
-    expect(contraindicated('Loperamide', 'active_bleeding')).to.equal(null); // the section was seen only through a quotation: a partial reading
+    expect(contraindicated('Loperamide', 'active_bleeding')).to.equal(false); // a full reading (IMODIUM section seen whole, 2016 revision from FDA's SrLC) that does not name it
     expect(contraindicated('Loperamide', 'pseudomembranous colitis')).to.equal(true);
     expect(contraindicated('Loperamide', 'dysentery')).to.equal(true);
   });
