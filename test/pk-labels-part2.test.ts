@@ -37,7 +37,16 @@ describe('pk labels read for the unread entries, part 2', () => {
     expect(contraindication('Propylthiouracil', 'pregnancy')).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
   });
 
-  it('Tenofovir (TDF row), Enalaprilat and Sodium nitrite stay unread: null with not_checked', () => {
-    for (const d of ['Tenofovir', 'Enalaprilat', 'Sodium_Nitrite']) expect(contraindication(d, 'pregnancy'), d).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
+  it("Tenofovir (TDF row): the generic TDF labels' section reads 'None', so a condition answers false", () => {
+    expect(contraindication('Tenofovir', 'pregnancy')).to.deep.include({ contraindicated: false, not_checked: [] });
+  });
+
+  it('Enalaprilat (partly read, secondary summaries) answers the ACE-inhibitor items; anything else is null', () => {
+    for (const c of ['drug allergy', 'history of ace inhibitor angioedema', 'hereditary angioedema', 'aliskiren in a patient with diabetes']) expect(contraindication('Enalaprilat', c).contraindicated, c).to.equal(true);
+    expect(contraindication('Enalaprilat', 'pregnancy')).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
+  });
+
+  it('Sodium nitrite stays unread: null with not_checked', () => {
+    expect(contraindication('Sodium_Nitrite', 'pregnancy')).to.deep.include({ contraindicated: null, not_checked: ['pregnancy'] });
   });
 });
