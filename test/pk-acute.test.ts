@@ -302,11 +302,11 @@ describe('pk pralidoxime and deferoxamine (issue 24)', () => {
 });
 
 describe('pk fosphenytoin and mannitol (issue 24)', () => {
-  it('fosphenytoin: 150 mg PE/min boxed limit; its label conditions answer true, others null (read through secondary copies only); a strong CYP3A4 inducer like phenytoin', () => {
+  it('fosphenytoin: 150 mg PE/min boxed limit; its label conditions answer true, others false (CEREBYX section 4 read whole); a strong CYP3A4 inducer like phenytoin', () => {
     expect(level('Fosphenytoin', 150, 'mg/min', 70)).to.not.equal('ERROR');
     expect(level('Fosphenytoin', 200, 'mg/min', 70)).to.equal('ERROR');
     expect(contraindicated('Fosphenytoin', 'sinus bradycardia')).to.equal(true);
-    expect(contraindicated('Fosphenytoin', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Fosphenytoin', 'pregnancy')).to.equal(false);
     expect(contraindicated('Fosphenytoin', 'prior phenytoin hepatotoxicity')).to.equal(true);
     expect(call('check_interactions', 'Fosphenytoin', ['Simvastatin']).max_severity).to.equal(call('check_interactions', 'Phenytoin', ['Simvastatin']).max_severity);
   });
