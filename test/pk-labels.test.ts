@@ -124,6 +124,7 @@ describe('pk contraindications answer as the labels say (issue 24 item 2)', () =
     expect(call('check_contraindications', 'Amoxicillin', ['penicillin allergy'])).to.deep.include({ contraindicated: true, reasons: ['penicillin allergy'], not_checked: [] });
     expect(call('check_contraindications', 'Cefazolin', ['beta-lactam allergy']).contraindicated).to.equal(true);
     expect(call('check_contraindications', 'Levofloxacin', ['fluoroquinolone allergy']).contraindicated).to.equal(true);
+    expect(call('check_contraindications', 'Metoprolol', ['beta blocker allergy']).contraindicated).to.equal(true);
     // aztreonam (a monobactam) is not a penicillin, and its label names only hypersensitivity to aztreonam
     expect(call('check_contraindications', 'Aztreonam', ['penicillin allergy'])).to.deep.include({ contraindicated: false, reasons: [] });
   });
