@@ -1,16 +1,10 @@
 // What each chem function answers (docs/library.md, the checker's field check and the boundary check read these).
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
-import { orNull } from '../util/result-fields.js';
+import { int, num, optional, orNull, strings, tag, text } from '../util/result-fields.js';
 
-const num = (name: string, unit: string | null, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }), ...extra });
-const int = (name: string, description: string): ResultField => ({ name, type: 'integer', description });
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
 /** The field, null in the answers `when` says. */
 const nullWhen = (field: ResultField, when: string): ResultField => orNull({ ...field, description: `${field.description}; null ${when}` });
 /** the record's tag, listed so that a nested copy (a screen's lipinski) declares it too */
-const tag = (value: string): ResultField => text('type', 'the kind of record', { enum: [value] });
-const texts = (description: string): ValueSpec => ({ type: 'string', description });
 
 const LEVEL = ['high', 'low'];
 const found = { name: 'found', type: 'boolean', description: 'false for a compound not in the table nor registered in this run (then only the name and suggestions follow)' } as const satisfies ResultField;
@@ -22,7 +16,7 @@ const LIPINSKI_FIELDS: ResultField[] = [
   int('hbd', 'hydrogen-bond donors assessed'),
   int('hba', 'hydrogen-bond acceptors assessed'),
   int('violations', 'rules broken (MW > 500, log P > 5, HBD > 5, HBA > 10)'),
-  { name: 'violation_details', type: 'array', items: texts('one rule broken, e.g. `MW 612 > 500`'), description: 'each rule broken, in words' },
+  { name: 'violation_details', type: 'array', items: strings('one rule broken, e.g. `MW 612 > 500`'), description: 'each rule broken, in words' },
   { name: 'drug_like', type: 'boolean', description: 'true with at most one violation' },
   text('assessment', 'the verdict in words', { enum: ['PASS - drug-like', 'FAIL - not drug-like'] }),
 ];
@@ -43,7 +37,7 @@ const ADMET_FIELDS: ResultField[] = [
   num('psa', 'Å²', 'the topological polar surface area assessed'),
   int('rotatable_bonds', 'the rotatable bonds assessed'),
   int('risk_score', 'points of the flags raised (0 is best)'),
-  { name: 'flags', type: 'array', items: texts('one flag with the rule and its source'), description: 'each property outside its rule, in words' },
+  { name: 'flags', type: 'array', items: strings('one flag with the rule and its source'), description: 'each property outside its rule, in words' },
   { name: 'cns_permeable', type: 'boolean', description: 'PSA < 90 Å², MW < 450 and log P ≤ 5 (Pajouhesh & Lenz 2005)' },
   text('assessment', 'the band of the risk score', { enum: ['FAVORABLE', 'ACCEPTABLE', 'CONCERNING', 'POOR'] }),
   text('method', 'what the flags are and are not'),
@@ -79,7 +73,7 @@ const COMPOUND_ROW: ResultField[] = [
   nullWhen(int('rotatable_bonds', 'rotatable bonds'), 'when unknown'),
   text('category', 'the category (empty when none)'),
   text('therapeutic_class', 'the therapeutic class (empty when none)'),
-  { name: 'known_targets', type: 'array', items: texts('a target, e.g. `COX-1`'), description: 'known molecular targets' },
+  { name: 'known_targets', type: 'array', items: strings('a target, e.g. `COX-1`'), description: 'known molecular targets' },
   nullWhen(num('max_daily_dose_mg', 'mg', 'the highest daily dose'), 'when the table has none'),
   { name: 'solubility', type: ['string', 'null'], enum: LEVEL, description: 'BCS solubility class; null when unclassified' },
   { name: 'permeability', type: ['string', 'null'], enum: LEVEL, description: 'BCS permeability class; null when unclassified' },
@@ -145,7 +139,7 @@ export const CHEM_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
         name: 'matches',
         type: 'array',
         description: 'the compounds matched, in table order',
-        items: { type: 'object', description: 'one compound', fields: [text('name', 'compound name'), text('category', 'its category'), { name: 'targets', type: 'array', items: texts('a target'), description: 'its known targets' }] },
+        items: { type: 'object', description: 'one compound', fields: [text('name', 'compound name'), text('category', 'its category'), { name: 'targets', type: 'array', items: strings('a target'), description: 'its known targets' }] },
       },
       COMPOUND_COUNT,
     ],

@@ -1,12 +1,8 @@
 // What each icd function answers (docs/library.md, the checker's field check and the boundary check read these).
 import { dataPackField, dataPacksField } from '../pack-fields.js';
 import type { RecordResultSpec, ResultField, ValueSpec } from '../types.js';
+import { flag, int, optional, record, text } from '../util/result-fields.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const int = (name: string, description: string): ResultField => ({ name, type: 'integer', description });
-const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const record = (description: string, fields: ResultField[]): ValueSpec => ({ type: 'object', description, fields });
 const list = (name: string, items: ValueSpec, description: string): ResultField => ({ name, type: 'array', items, description });
 
 const CODE_PACKS = dataPacksField('the icd10cm (and msdrg-weights) data packs the answer used; absent when the shipped tables answered');

@@ -1,13 +1,8 @@
 // The declared fields of a drug profile as get_profile and register_drug answer it: the drug row of
 // table.ts (Drug) with the defaults of DRUG_DEFAULTS filled, so a field is optional only where a row may omit it.
 import { ROUTES, type ResultField, type ValueSpec } from '../types.js';
-import { orNull } from '../util/result-fields.js';
+import { num, optional, orNull, record, strings, text } from '../util/result-fields.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const record = (description: string, fields: ResultField[]): ValueSpec => ({ type: 'object', description, fields });
-const texts = (description: string): ValueSpec => ({ type: 'string', description });
 const source = text('source', 'where the values were read (label, guideline)');
 const route = (name: string, description: string): ResultField => text(name, description, { enum: ROUTES });
 
@@ -88,9 +83,9 @@ const INDICATION: ValueSpec = record('limits of one indication', [
 export const PROFILE_FIELDS: ResultField[] = [
   text('name', 'the canonical drug name'),
   { name: 'rxcui', type: ['string', 'null'], description: 'RxNorm ingredient concept id; null where not verified' },
-  { name: 'aliases', type: 'array', items: texts('another name'), description: 'other names it is found by' },
+  { name: 'aliases', type: 'array', items: strings('another name'), description: 'other names it is found by' },
   text('class', 'therapeutic category (pk.list_categories)'),
-  { name: 'interaction_classes', type: 'array', items: texts('a class'), description: 'classes the interaction rules name it by' },
+  { name: 'interaction_classes', type: 'array', items: strings('a class'), description: 'classes the interaction rules name it by' },
   { name: 'routes', type: 'array', items: { type: 'string', enum: ROUTES, description: 'a route' }, description: 'the routes it is given by' },
   route('default_route', 'the route used when none is named'),
   {
@@ -143,7 +138,7 @@ export const PROFILE_FIELDS: ResultField[] = [
     fields: ['A', 'B', 'C'].map(HEPATIC_CLASS),
     description: 'advice by Child-Pugh class; null for no hepatic adjustment; "see_label" where the table holds no verified hepatic dosing',
   },
-  { name: 'contraindications', type: 'array', items: texts('a condition token, e.g. `active_bleeding`'), description: "conditions in the row's contraindications" },
+  { name: 'contraindications', type: 'array', items: strings('a condition token, e.g. `active_bleeding`'), description: "conditions in the row's contraindications" },
   optional(text('contraindications_source', 'where a site or registered row read its contraindications')),
   {
     name: 'cyp',

@@ -2,16 +2,9 @@
 // A drug-table lookup of a name not found answers only drug, found and suggestions, so the other fields of
 // those records are optional.
 import { DOSE_LEVELS, ROUTES, type RecordResultSpec, type ResultField, type ValueSpec } from '../types.js';
-import { orNull } from '../util/result-fields.js';
+import { flag, names, num, optional, orNull, record, tag, text } from '../util/result-fields.js';
 import { PROFILE_FIELDS } from './profile-result.js';
 
-const text = (name: string, description: string, extra: Partial<ResultField> = {}): ResultField => ({ name, type: 'string', description, ...extra });
-const num = (name: string, unit: string | null, description: string): ResultField => ({ name, type: 'number', description, ...(unit !== null && { unit }) });
-const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
-const optional = (field: ResultField): ResultField => ({ ...field, optional: true });
-const tag = (value: string): ResultField => text('type', 'the kind of record', { enum: [value] });
-const record = (description: string, fields: ResultField[]): ValueSpec => ({ type: 'object', description, fields });
-const names = (name: string, item: string, description: string): ResultField => ({ name, type: 'array', items: { type: 'string', description: item }, description });
 
 const drugName = text('drug', 'the canonical drug name (as given when not found)');
 const found = flag('found', 'false for a drug not in the table nor registered in this run');
@@ -57,7 +50,7 @@ const patientUsed: ResultField = {
     num('crcl', 'mL/min', 'the CrCl given'),
     text('child_pugh', 'Child-Pugh class', { enum: ['A', 'B', 'C'] }),
     flag('pregnant', 'whether pregnant'),
-    names('medications', 'a drug name', "the patient's own medications"),
+    names('medications', "the patient's own medications", 'a drug name'),
     num('crcl_ml_min', 'mL/min', 'the CrCl a renal rule or criterion used'),
     text('crcl_basis', 'how that CrCl was obtained: `CrCl as sent` or `Cockcroft-Gault with actual body weight`'),
     text('egfr_basis', 'how that eGFR was obtained: `eGFR as sent` or `CKD-EPI 2021 (race-free)`'),
@@ -96,9 +89,9 @@ const INTERACTION_FIELDS: ResultField[] = [
   tag('PK_INTERACTION'),
   drugName,
   found,
-  names('checked', 'a drug name', 'the partners checked (canonical names, each once)'),
-  names('unknown_drugs', 'a name as given', 'partners the table does not know'),
-  names('not_checked', 'a name as given', 'the same partners: not checked, so nothing is called safe with them'),
+  names('checked', 'the partners checked (canonical names, each once)', 'a drug name'),
+  names('unknown_drugs', 'partners the table does not know', 'a name as given'),
+  names('not_checked', 'the same partners: not checked, so nothing is called safe with them', 'a name as given'),
   { name: 'interactions', type: 'array', items: INTERACTION, description: 'the rules that apply, most severe first for each partner, then rules over three drugs' },
   text('max_severity', 'the highest severity (EXPECTED only when nothing else applies)', { enum: ['NONE', 'EXPECTED', 'MONITOR', 'MODERATE', 'MAJOR', 'SEVERE'] }),
   { name: 'safe_to_administer', type: ['boolean', 'null'], description: 'false with a MAJOR or SEVERE interaction; null when a partner or the drug is unknown; else true' },
@@ -164,7 +157,7 @@ export const PK_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
       text('level', 'the dose check level', { enum: DOSE_LEVELS.filter((l) => l !== 'UNKNOWN') }),
       { name: 'is_safe', type: ['boolean', 'null'], description: 'true only for an OK dose with every partner checked and nothing MAJOR or SEVERE; false for a known problem; null when knowledge is missing' },
       orNull(text('warning', "the dose check's message; null when OK")),
-      names('interactions_unchecked', 'a name as given', 'earlier drugs or own medications the table does not know'),
+      names('interactions_unchecked', 'earlier drugs or own medications the table does not know', 'a name as given'),
       patientUsed,
       rules,
       tableSource('drug'),
@@ -265,9 +258,9 @@ export const PK_RESULTS: Readonly<Record<string, RecordResultSpec>> = {
     description: "the patient's conditions against the drug's label contraindications",
     fields: lookup('PK_CONTRAINDICATION', [
       { name: 'contraindicated', type: ['boolean', 'null'], description: "true when a condition is listed (or, for a hypersensitivity, an allergy to the drug's class); null when some condition could not be checked (not in the vocabulary, the drug's list not verified, or only a narrower case of it listed); else false" },
-      names('reasons', 'a condition as given', 'the conditions that contraindicate the drug'),
-      names('unknown_conditions', 'a condition as given', 'conditions not in the vocabulary'),
-      names('not_checked', 'a condition as given', 'conditions that could not be checked (also those whose narrower case the label names)'),
+      names('reasons', 'the conditions that contraindicate the drug', 'a condition as given'),
+      names('unknown_conditions', 'conditions not in the vocabulary', 'a condition as given'),
+      names('not_checked', 'conditions that could not be checked (also those whose narrower case the label names)', 'a condition as given'),
       {
         name: 'narrower_on_label',
         type: 'array',

@@ -29,6 +29,12 @@ export const int = (name: string, description: string, extra: Partial<ResultFiel
 /** A true-or-false field. */
 export const flag = (name: string, description: string): ResultField => ({ name, type: 'boolean', description });
 
+/** A record value: an object with declared fields. */
+export const record = (description: string, fields: ResultField[]): ValueSpec => ({ type: 'object', description, fields });
+
+/** A record's `type` tag declared by hand, for field lists that are also nested in other results (a top-level record gets it from its declaration). */
+export const tag = (value: string): ResultField => text('type', 'the kind of record', { enum: [value] });
+
 /** A list item that is a string. */
 export const strings = (description: string): ValueSpec => ({ type: 'string', description });
 
