@@ -64,21 +64,18 @@ function closureOf(token: string): Set<string> {
 }
 
 /**
- * A condition's token and every broader token it implies, or null when it is not in the vocabulary. An allergy to
- * the drug's own class (a penicillin allergy, for amoxicillin) is also a hypersensitivity to the drug.
+ * A vocabulary token and every broader token it implies. An allergy to the drug's own class (a penicillin allergy,
+ * for amoxicillin) is also a hypersensitivity to the drug.
  */
-function tokensOf(condition: string, drugClass: string): Set<string> | null {
-  const token = tokenOf.get(normalizeName(condition));
-  if (token === undefined) return null;
+function tokensOf(token: string, drugClass: string): Set<string> {
   const all = closureOf(token);
   if ([...all].some((t) => conditionVocabulary.conditions[t]?.drug_classes?.includes(drugClass))) all.add('hypersensitivity_to_drug');
   return all;
 }
 
-/** The listed tokens that are narrower cases of the given condition's own token: the label may apply, or may not. */
-function narrowerListed(condition: string, listed: readonly string[]): string[] {
-  const token = tokenOf.get(normalizeName(condition));
-  return token === undefined ? [] : listed.filter((l) => l !== token && closureOf(l).has(token));
+/** The label's tokens that are narrower cases of the given token: the label may apply, or may not. */
+function narrowerListed(token: string, onLabel: ReadonlySet<string>): string[] {
+  return [...onLabel].filter((l) => l !== token && closureOf(l).has(token));
 }
 
 /** The shipped table's verified reading of a drug, or undefined. */
@@ -101,24 +98,30 @@ function labelList(ctx: CallContext, drug: Drug): { conditions: readonly string[
 
 export function checkContraindications(ctx: CallContext, drug: Drug, conditions: readonly string[]): JsonObject {
   const label = labelList(ctx, drug);
-  const listed = new Set([...drug.contraindications, ...(label?.conditions ?? [])].map(normalizeName));
+  const onLabel = new Set([...drug.contraindications, ...(label?.conditions ?? [])]);
+  const listed = new Set([...onLabel].map(normalizeName));
   const reasons: string[] = [];
   const unknown: string[] = [];
   const unchecked: string[] = [];
   const narrower: { condition: string; label_condition: string }[] = [];
   for (const condition of conditions) {
+    const key = normalizeName(condition);
+    const token = tokenOf.get(key);
     // a row's own tokens count as vocabulary, so a registered drug's conditions can be matched
-    const tokens = tokensOf(condition, drug.class) ?? (listed.has(normalizeName(condition)) ? new Set([condition]) : null);
-    if (tokens === null) {
+    if (token === undefined && !listed.has(key)) {
       unknown.push(condition);
       unchecked.push(condition);
-    } else if ([...tokens].some((t) => listed.has(normalizeName(t)))) reasons.push(condition);
-    else {
-      // "pregnancy" against a label that names pregnancy with a non-neoplastic disease: whether it applies is not known
-      const cases = narrowerListed(condition, [...drug.contraindications, ...(label?.conditions ?? [])]);
-      for (const c of new Set(cases)) narrower.push({ condition, label_condition: c });
-      if (cases.length > 0 || !label?.complete) unchecked.push(condition);
+      continue;
     }
+    const tokens = token === undefined ? [condition] : [...tokensOf(token, drug.class)];
+    if (tokens.some((t) => listed.has(normalizeName(t)))) {
+      reasons.push(condition);
+      continue;
+    }
+    // "pregnancy" against a label that names pregnancy with a non-neoplastic disease: whether it applies is not known
+    const cases = token === undefined ? [] : narrowerListed(token, onLabel);
+    for (const c of cases) narrower.push({ condition, label_condition: c });
+    if (cases.length > 0 || !label?.complete) unchecked.push(condition);
   }
   return {
     type: 'PK_CONTRAINDICATION',
