@@ -134,9 +134,12 @@ describe('issue 22: weight caps, age, hepatic class and pregnancy', () => {
     expect(check('Digoxin', 0.25, 'mg', { child_pugh: 'C', age: 50, weight: 70, sex: 'F', creatinine: 0.8 }, null, null, 'IV').level).to.equal('OK'); // no adjustment (its hepatic classes)
   });
 
-  it('pregnancy is checked against the label contraindications that were read', () => {
-    const r = check('Warfarin', 5, 'mg', { pregnant: true });
-    expect(r.rules.find((x: any) => x.rule === 'pregnancy')).to.not.equal(undefined);
+  it('pregnancy is checked against the label contraindications that were read, and never OK where the label names a narrower case or was not read', () => {
+    const pregnancy = (drug: string, dose: number) => check(drug, dose, 'mg', { pregnant: true }).rules.find((x: any) => x.rule === 'pregnancy');
+    expect(pregnancy('Warfarin', 5)).to.include({ level: 'ERROR', reason: 'Warfarin is contraindicated in pregnancy (label)' });
+    expect(pregnancy('Apixaban', 5)).to.include({ level: 'OK' }); // ELIQUIS section 4, read whole, does not name pregnancy
+    expect(pregnancy('Azathioprine', 100)).to.include({ level: 'UNCHECKED', reason: 'the label of Azathioprine contraindicates rheumatoid_arthritis_in_pregnancy, a narrower case of pregnancy: check whether it applies' });
+    expect(pregnancy('Lithium', 300)).to.include({ level: 'UNCHECKED', reason: "the label's contraindications of Lithium were not read in full (unread or partly read), so pregnancy was not checked" });
   });
 
   it('a bad patient value is an argument error naming the field', () => {

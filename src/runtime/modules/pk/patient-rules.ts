@@ -109,9 +109,15 @@ function hepaticRule(p: PatientFacts, dose: DoseView): RuleResult | null {
 
 function pregnancyRule(ctx: CallContext, drug: Drug): RuleResult {
   const rule = 'pregnancy';
-  const answer = checkContraindications(ctx, drug, ['pregnancy']).contraindicated;
-  if (answer === true) return { rule, level: 'ERROR', reason: `${drug.name} is contraindicated in pregnancy (label)`, source: null };
-  if (answer === null) return { rule, level: 'UNCHECKED', reason: `the label's contraindications of ${drug.name} were not read in full (unread or partly read), so pregnancy was not checked`, source: null };
+  const answer = checkContraindications(ctx, drug, ['pregnancy']);
+  if (answer.contraindicated === true) return { rule, level: 'ERROR', reason: `${drug.name} is contraindicated in pregnancy (label)`, source: null };
+  if (answer.contraindicated === null) {
+    const cases = (answer.narrower_on_label as { label_condition: string }[]).map((n) => n.label_condition);
+    const reason = cases.length
+      ? `the label of ${drug.name} contraindicates ${cases.join(', ')}, a narrower case of pregnancy: check whether it applies`
+      : `the label's contraindications of ${drug.name} were not read in full (unread or partly read), so pregnancy was not checked`;
+    return { rule, level: 'UNCHECKED', reason, source: null };
+  }
   return { rule, level: 'OK', reason: null, source: null };
 }
 
