@@ -253,13 +253,24 @@ describe('issue 23: administer clauses', () => {
     expect(compileErrors('protocol T { administer X route: IV; }')).to.deep.equal(["1:14 administer X needs a dose: write 'administer X dose: 500 mg;'"]);
     expect(compileErrors('protocol T { administer X dose: 1 mg dose: 2 mg route: iv every: 8 mg every: 0 h; }')).to.deep.equal([
       "1:38 the 'dose:' clause of administer X is given twice",
-      "1:56 unknown route 'iv': use IV, IM, SC, PO, SL, INH, PR, TOP (did you mean 'IV'?)",
+      "1:56 unknown route 'iv': use IV, IM, SC, PO, SL, INH, PR, TOP, EPIDURAL, INTRATHECAL, PERINEURAL, INFILTRATION (did you mean 'IV'?)",
       "1:66 the interval of X ('every:') must be a duration such as 8 h or 30 min, not mass",
       "1:71 the 'every:' clause of administer X is given twice",
     ]);
     expect(compileErrors('protocol T { administer X dose: 1 mg every: 0 h; }')).to.deep.equal(["1:45 the interval of X ('every:') must be above 0"]);
     expect(compileErrors('protocol T { administer X dose: 1 mg every: 8; }')).to.deep.equal(["1:45 the interval of X ('every:') must be a duration such as 8 h or 30 min; give it a unit"]);
     expect(runError('protocol T { let e = -2 h; administer X dose: 1 mg every: e; }')).to.equal("Runtime error at line 1, column 59: the interval of X ('every:') must be above 0, got -2 h");
+  });
+
+  it('a route abbreviation is answered with its spelt-out name, and a short code is never "corrected" to a neighbouring route', () => {
+    const routeError = (route: string) => compileErrors(`protocol T { administer Bupivacaine dose: 10 mg route: ${route}; }`)[0];
+    // ISMP's error-prone list: IT (intrathecal) is one letter from IV, and an intrathecal drug given IV (or the reverse) kills
+    expect(routeError('IT')).to.match(/unknown route 'IT': .*\(did you mean 'INTRATHECAL'\?\)$/);
+    expect(routeError('SQ')).to.match(/\(did you mean 'SC'\?\)$/);
+    for (const code of ['ID', 'IN', 'IO']) expect(routeError(code), code).to.match(new RegExp(`unknown route '${code}': use [A-Z, ]+$`));
+    expect(routeError('EPIDURL')).to.match(/\(did you mean 'EPIDURAL'\?\)$/);
+    expect(routeError('epidural')).to.match(/\(did you mean 'EPIDURAL'\?\)$/);
+    expect(runProtocol('protocol T { administer Bupivacaine dose: 10 mg route: INTRATHECAL; }').kind).to.not.equal('invalid');
   });
 
   it('route, every and indication are names everywhere else', () => {

@@ -23,7 +23,7 @@ const FORM_ROUTES: [RegExp, string[]][] = [
   [/\b(rectal|suppository|enema)\b/i, ['PR']],
   [/\b(topical|cream|ointment|lotion|gel|transdermal|shampoo|foam)\b/i, ['TOP']],
   [/\b(nasal|ophthalmic|otic|vaginal|urethral|intrauterine|dental|irrigation)\b/i, []],
-  [/\b(inject|prefilled syringe|auto-injector|cartridge|pen injector|intravenous|intramuscular)/i, ['IV', 'IM', 'SC']],
+  [/\b(inject|prefilled syringe|auto-injector|cartridge|pen injector|intravenous|intramuscular)/i, ['IV', 'IM', 'SC', 'EPIDURAL', 'INTRATHECAL', 'PERINEURAL', 'INFILTRATION']],
   [/\b(oral|tablet|capsule|chewable|elixir|syrup|lozenge|granules|pellet|suspension|solution)\b/i, ['PO']],
 ];
 

@@ -286,7 +286,7 @@ class Checker {
       }
     }
     if (s.route !== null && !(ROUTES as readonly string[]).includes(s.route)) {
-      const near = ROUTES.find((r) => r === s.route!.toUpperCase()) ?? nearestName(s.route, ROUTES);
+      const near = suggestedRoute(s.route);
       this.error(s.routeSpan ?? s, `unknown route '${s.route}': use ${ROUTES.join(', ')}` + (near ? ` (did you mean '${near}'?)` : ''), s.routeSpan && near);
     }
     if (s.every !== null) {
@@ -624,4 +624,17 @@ function bindingCounts(body: A.Statement[], into = new Map<string, number>()): M
 function newScope(names: Set<string>, body: A.Statement[], inFunction: boolean): Scope {
   const boundOnce = new Set([...bindingCounts(body)].filter(([, n]) => n === 1).map(([name]) => name));
   return { names, inFunction, units: { known: new Map(), patients: new Set() }, boundOnce, results: new Map() };
+}
+
+/** Abbreviations prescribers write for a route, mapped to its name (ISMP's error-prone list spells these out). */
+const ROUTE_ABBREVIATIONS: Record<string, (typeof ROUTES)[number]> = { IT: 'INTRATHECAL', SQ: 'SC', SUBQ: 'SC', SUBCUT: 'SC', NEB: 'INH' };
+
+/**
+ * The route a mistyped one most likely means: the same letters in another case, a known abbreviation, or a
+ * near spelling of a spelt-out route. A short code one letter from another (IT, ID, IN, IO against IV, IM) is
+ * a different route, never a typo, so it gets no near-spelling suggestion: IT read as IV can kill.
+ */
+function suggestedRoute(route: string): string | undefined {
+  const upper = route.toUpperCase();
+  return ROUTES.find((r) => r === upper) ?? ROUTE_ABBREVIATIONS[upper] ?? (upper.length > 3 ? nearestName(route, ROUTES) : undefined);
 }

@@ -180,7 +180,9 @@ export interface AdministerOutcome {
 }
 
 /** The routes an `administer` statement may name (language.md §4) and the drug table uses. */
-export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP'] as const;
+// The regional-anaesthesia routes are spelt out: ISMP lists 'IT' as an error-prone abbreviation (read as
+// intratracheal or inhalation therapy), and an epidural or intrathecal dose is high-alert (ISMP 2024).
+export const ROUTES = ['IV', 'IM', 'SC', 'PO', 'SL', 'INH', 'PR', 'TOP', 'EPIDURAL', 'INTRATHECAL', 'PERINEURAL', 'INFILTRATION'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** One `administer` statement as the dose check receives it (modules.md §22.1). */

@@ -28,6 +28,7 @@ import {
   tdm,
   tdmOf,
   unregisterDrug,
+  ROUTES,
   type Drug,
 } from './table.js';
 import { classifyTiming } from '../timing.js';
@@ -46,7 +47,7 @@ import {
 const fn = (spec: Omit<FunctionSpec, 'state'> & { state?: FunctionSpec['state'] }): FunctionSpec => ({ state: 'none', ...spec });
 const drugName: ParamSpec = { name: 'drug_name', type: 'string', maxLength: 200, description: 'drug name or alias (pk table or registered in this run)' };
 const weight = (extra: Partial<ParamSpec> = {}): ParamSpec => ({ name: 'weight_kg', type: 'number', minimum: 0.3, maximum: 500, unit: 'kg', description: 'body weight', ...extra });
-const optionalRoute: ParamSpec = { name: 'route', type: ['string', 'null'], default: null, description: 'IV, IM, SC, PO, SL, INH, PR or TOP; null → the default route' };
+const optionalRoute: ParamSpec = { name: 'route', type: ['string', 'null'], default: null, description: `${ROUTES.slice(0, -1).join(', ')} or ${ROUTES.at(-1)}; null → the default route` };
 const optionalIndication: ParamSpec = {
   name: 'indication',
   type: ['string', 'null'],
