@@ -130,6 +130,7 @@ describe('pk drugs added for resp-endocrine-cardio-3: label contraindications', 
 
   it('partial readings answer their conditions true and any other condition null', () => {
     expect(contraindicated('Fluticasone_Propionate', 'acute episode of asthma requiring intensive measures')).to.equal(true); // FLOVENT HFA 4 (MPR)
+    expect(contraindicated('Fluticasone_Propionate', 'hypersensitivity_to_drug')).to.equal(true); // manufacturer's safety information
     expect(contraindicated('Fluticasone_Propionate', 'pregnancy')).to.equal(null);
     expect(contraindicated('Medroxyprogesterone', 'history of deep vein thrombosis')).to.equal(true); // current or past thromboembolic disorders
     expect(contraindicated('Medroxyprogesterone', 'cerebrovascular disorder')).to.equal(true);
