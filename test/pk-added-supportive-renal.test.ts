@@ -171,6 +171,10 @@ describe('pk supportive-renal drugs: interaction rules', () => {
     }
   });
 
+  it('calcium acetate with digoxin and zoledronic acid with a loop diuretic are MODERATE both ways (calcium acetate 5.2; Zometa 5.2)', () => {
+    for (const [a, b] of [['Calcium_Acetate', 'Digoxin'], ['Digoxin', 'Calcium_Acetate'], ['Zoledronic_Acid', 'Furosemide'], ['Bumetanide', 'Zoledronic_Acid']]) expect(pair(a, b).max_severity, `${a} + ${b}`).to.equal('MODERATE');
+  });
+
   it('zoledronic acid joins the nephrotoxic class (Zometa 5.2: caution with other nephrotoxic drugs)', () => {
     expect(call('get_profile', 'Zoledronic_Acid').interaction_classes).to.include('nephrotoxic');
     expect(pair('Zoledronic_Acid', 'Methotrexate').max_severity).to.equal('MODERATE');
