@@ -73,6 +73,8 @@ describe('pk supportive-renal drugs: usual doses and label limits', () => {
     expect(level('Leucovorin', 15, 'mg', null, 'PO')).to.equal('OK'); // 15 mg every 6 hours orally
     expect(level('Leucovorin', 250, 'mg', null, 'PO')).to.equal('ERROR'); // ten times the oral usual top
     expect(level('Leucovorin', 2000, 'mg/m2', null, 'IV', null, null, TWO_M2)).to.equal('ERROR'); // ten times 200 mg/m2
+    expect(level('Leucovorin', 1499, 'mg', null, 'IV')).to.not.equal('ERROR'); // without a body surface: ten times the fixed 150 mg
+    expect(level('Leucovorin', 1500, 'mg', null, 'IV')).to.equal('ERROR');
   });
 
   it('rasburicase: 0.2 mg/kg once daily; ten times it is an ERROR', () => {
