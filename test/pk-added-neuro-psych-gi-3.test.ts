@@ -16,7 +16,9 @@ describe('pk drugs added for issue 24 (neuro-psych-gi-3)', () => {
     const names: Record<string, string> = {
       Kytril: 'Granisetron', Emend: 'Aprepitant', 'Emend for Injection': 'Fosaprepitant', 'Emend IV': 'Fosaprepitant',
       'Transderm Scop': 'Scopolamine', Invega: 'Paliperidone', Campral: 'Acamprosate', Antabuse: 'Disulfiram',
-      Briviact: 'Brivaracetam', Restoril: 'Temazepam',
+      Briviact: 'Brivaracetam', Restoril: 'Temazepam', Librium: 'Chlordiazepoxide', Onfi: 'Clobazam', Sympazan: 'Clobazam',
+      Clozaril: 'Clozapine', Versacloz: 'Clozapine', 'NicoDerm CQ': 'Nicotine', 'nicotine patch': 'Nicotine', Lialda: 'Mesalamine',
+      'Asacol HD': 'Mesalamine', mesalazine: 'Mesalamine',
     };
     for (const [alias, name] of Object.entries(names)) expect(call('get_profile', alias), alias).to.include({ found: true, name });
   });
@@ -80,6 +82,40 @@ describe('pk drugs added for issue 24 (neuro-psych-gi-3)', () => {
     expect(level('Temazepam', 30, 'mg')).to.equal('OK');
     expect(level('Temazepam', 300, 'mg')).to.equal('ERROR');
   });
+  it('chlordiazepoxide: 5-100 mg usual, 300 mg/day the alcohol-withdrawal ceiling', () => {
+    expect(level('Chlordiazepoxide', 25, 'mg')).to.equal('OK'); // D&A: severe anxiety 20 or 25 mg three or four times daily
+    expect(level('Chlordiazepoxide', 100, 'mg', null, 'PO', 'acute alcohol withdrawal')).to.equal('OK'); // 50 to 100 mg initially
+    expect(level('Chlordiazepoxide', 300, 'mg')).to.not.equal('ERROR'); // up to 300 mg per day
+    expect(level('Chlordiazepoxide', 301, 'mg')).to.equal('ERROR');
+    expect(level('Chlordiazepoxide', 1000, 'mg')).to.equal('ERROR');
+  });
+
+  it('clobazam: up to 40 mg/day above 30 kg, 20 mg/day at 30 kg or less', () => {
+    expect(level('Clobazam', 10, 'mg')).to.equal('OK'); // ONFI Highlights D&A: start 10 mg daily above 30 kg
+    expect(level('Clobazam', 40, 'mg')).to.not.equal('ERROR'); // titrate up to 40 mg daily
+    expect(level('Clobazam', 41, 'mg')).to.equal('ERROR');
+    expect(level('Clobazam', 200, 'mg')).to.equal('ERROR');
+    const child = { age: 40, weight: 25 }; // 30 kg or less: up to 20 mg daily
+    expect(call('validate_dose', 'Clobazam', 20, 'mg', null, null, null, null, child).level).to.not.equal('ERROR');
+    expect(call('validate_dose', 'Clobazam', 21, 'mg', null, null, null, null, child).level).to.equal('ERROR');
+  });
+
+  it('clozapine: 12.5 mg start, 150-225 mg twice daily target, 450 mg twice daily the maximum', () => {
+    expect(level('Clozapine', 12.5, 'mg')).to.equal('OK'); // Clozaril 2: 12.5 mg once or twice daily
+    expect(level('Clozapine', 225, 'mg')).to.equal('OK'); // target 150 to 225 mg twice daily
+    expect(level('Clozapine', 450, 'mg')).to.not.equal('ERROR'); // maximum 450 mg twice daily
+    expect(level('Clozapine', 451, 'mg')).to.equal('ERROR');
+    expect(level('Clozapine', 2250, 'mg')).to.equal('ERROR');
+  });
+
+  it('nicotine patch 7-21 mg and mesalamine 2.4-4.8 g are usual; ten times the top is an ERROR', () => {
+    expect(level('Nicotine', 21, 'mg', null, 'TOP')).to.equal('OK'); // Drug Facts: Step 1 21 mg/24 h
+    expect(level('Nicotine', 7, 'mg', null, 'TOP')).to.equal('OK'); // Step 3 7 mg/24 h
+    expect(level('Nicotine', 210, 'mg', null, 'TOP')).to.equal('ERROR');
+    expect(level('Mesalamine', 4.8, 'g')).to.equal('OK'); // Lialda D&A: 2.4 to 4.8 g once daily
+    expect(level('Mesalamine', 2400, 'mg')).to.equal('OK'); // maintenance 2.4 g once daily
+    expect(level('Mesalamine', 48000, 'mg')).to.equal('ERROR');
+  });
 });
 
 describe('pk neuro-psych-gi-3: label contraindications and pairs', () => {
@@ -114,6 +150,18 @@ describe('pk neuro-psych-gi-3: label contraindications and pairs', () => {
     expect(contraindicated('Brivaracetam', 'pregnancy')).to.equal(null);
     expect(contraindicated('Temazepam', 'pregnancy')).to.equal(true); // Restoril CONTRAINDICATIONS (manufacturer ISI)
     expect(contraindicated('Temazepam', 'drug allergy')).to.equal(null);
+    expect(contraindicated('Clobazam', 'drug allergy')).to.equal(true); // section 4 via cross-reference (partial)
+    expect(contraindicated('Clobazam', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Mesalamine', 'salicylate allergy')).to.equal(true); // Lialda 4
+    expect(contraindicated('Mesalamine', 'drug allergy')).to.equal(true);
+    expect(contraindicated('Mesalamine', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Nicotine', 'pregnancy')).to.equal(null); // OTC Drug Facts: no Contraindications section
+    expect(contraindicated('Clozapine', 'drug allergy')).to.equal(null); // section not read (unread)
+  });
+
+  it('chlordiazepoxide: the section (hypersensitivity only) was read whole', () => {
+    expect(contraindicated('Chlordiazepoxide', 'drug allergy')).to.equal(true); // CONTRAINDICATIONS: known hypersensitivity
+    expect(contraindicated('Chlordiazepoxide', 'pregnancy')).to.equal(false);
   });
 
   it('disulfiram with metronidazole is SEVERE both ways; class memberships bring the class rules', () => {
@@ -125,6 +173,12 @@ describe('pk neuro-psych-gi-3: label contraindications and pairs', () => {
       ['Paliperidone', 'Metoclopramide', 'MAJOR'], // antipsychotics + metoclopramide
       ['Scopolamine', 'Tiotropium', 'MAJOR'], // Spiriva 7.2: avoid other anticholinergics
       ['Aprepitant', 'Fentanyl', 'MODERATE'], // moderate CYP3A4 inhibition (125/80 mg regimen)
+      ['Chlordiazepoxide', 'Oxycodone', 'MAJOR'], // boxed warning: opioids
+      ['Clobazam', 'Morphine', 'MAJOR'], // ONFI boxed warning: opioids
+      ['Clozapine', 'Fluvoxamine', 'MODERATE'], // Clozaril 2: strong CYP1A2 inhibitors, reduce the dose
+      ['Clozapine', 'Ciprofloxacin', 'MODERATE'],
+      ['Mesalamine', 'Azathioprine', 'MODERATE'], // Lialda 7: blood disorders with azathioprine or 6-MP
+      ['Mesalamine', 'Mercaptopurine', 'MODERATE'],
     ] as const) {
       expect(severity(a, b), `${a} + ${b}`).to.equal(sev);
       expect(severity(b, a), `${b} + ${a}`).to.equal(sev);
