@@ -156,7 +156,11 @@ describe('pk neuro-psych-gi-3: label contraindications and pairs', () => {
     expect(contraindicated('Mesalamine', 'drug allergy')).to.equal(true);
     expect(contraindicated('Mesalamine', 'pregnancy')).to.equal(null);
     expect(contraindicated('Nicotine', 'pregnancy')).to.equal(null); // OTC Drug Facts: no Contraindications section
-    expect(contraindicated('Clozapine', 'drug allergy')).to.equal(null); // section not read (unread)
+  });
+
+  it('clozapine: serious hypersensitivity is the only contraindication (Clozaril 4, read whole)', () => {
+    expect(contraindicated('Clozapine', 'history of serious hypersensitivity reaction to the drug')).to.equal(true); // 4: SJS, vasculitis, ...
+    expect(contraindicated('Clozapine', 'pregnancy')).to.equal(false);
   });
 
   it('chlordiazepoxide: the section (hypersensitivity only) was read whole', () => {
