@@ -90,8 +90,10 @@ describe("pk added drugs: Lactated Ringer's", () => {
     expect(call('check_contraindications', 'Lactated_Ringers', ['metabolic acidosis'])).to.deep.include({ contraindicated: null, narrower_on_label: [{ condition: 'metabolic acidosis', label_condition: 'severe_metabolic_acidosis' }] });
   });
 
-  it('with ceftriaxone it is SEVERE in both directions (Contraindications: neonates; Warnings: no Y-site at any age)', () => {
-    bothWays('Lactated_Ringers', 'Ceftriaxone', 'SEVERE');
+  it('with ceftriaxone it is MAJOR in both directions (Warnings: never through a Y-site at any age), and contraindicated in a neonate receiving ceftriaxone, as for the calcium salts', () => {
+    bothWays('Lactated_Ringers', 'Ceftriaxone', 'MAJOR');
+    expect(contraindicated('Lactated_Ringers', 'neonate receiving ceftriaxone')).to.equal(true);
+    expect(call('check_interactions', 'Calcium_Gluconate', ['Ceftriaxone']).max_severity).to.equal('MAJOR');
   });
 
   it('its aliases resolve', () => {
