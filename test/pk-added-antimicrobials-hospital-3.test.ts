@@ -15,7 +15,8 @@ describe('pk antimicrobials-hospital-3: names', () => {
     const names: Record<string, string> = {
       Vistide: 'Cidofovir', Mycobutin: 'Rifabutin', Dalvance: 'Dalbavancin', Stromectol: 'Ivermectin', Primaxin: 'Imipenem_Cilastatin',
       Imipenem: 'Imipenem_Cilastatin', 'imipenem/cilastatin': 'Imipenem_Cilastatin', 'Bicillin L-A': 'Penicillin_G_Benzathine',
-      'Benzathine penicillin G': 'Penicillin_G_Benzathine',
+      'Benzathine penicillin G': 'Penicillin_G_Benzathine', 'Atovaquone oral suspension': 'Atovaquone', DDS: 'Dapsone', Mycostatin: 'Nystatin', Mycelex: 'Clotrimazole',
+      'Primaquine phosphate': 'Primaquine', PZA: 'Pyrazinamide', Bactocill: 'Oxacillin',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -60,6 +61,48 @@ describe('pk antimicrobials-hospital-3: label doses and limits', () => {
     expect(level('Penicillin_G_Benzathine', 24000000, 'units', 70, 'IM')).to.equal('ERROR'); // ten times the usual top
     expect(() => level('Penicillin_G_Benzathine', 1200000, 'units', 70, 'IV')).to.throw(/not a route/); // boxed warning: not for intravenous use
   });
+
+  it('atovaquone: 750 mg twice daily or 1,500 mg once daily (MEPRON Highlights D&A)', () => {
+    expect(level('Atovaquone', 750, 'mg', 70, 'PO')).to.equal('OK'); // treatment 750 mg twice daily
+    expect(level('Atovaquone', 1500, 'mg', 70, 'PO')).to.equal('OK'); // prevention 1,500 mg once daily
+    expect(level('Atovaquone', 15000, 'mg', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
+  });
+
+  it('dapsone: 50-300 mg daily (dapsone tablets D&A)', () => {
+    expect(level('Dapsone', 100, 'mg', 70, 'PO')).to.equal('OK'); // leprosy 100 mg daily
+    expect(level('Dapsone', 300, 'mg', 70, 'PO')).to.equal('OK'); // dermatitis herpetiformis up to 300 mg
+    expect(level('Dapsone', 3000, 'mg', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
+  });
+
+  it('nystatin oral suspension: 400,000-600,000 units four times daily (D&A)', () => {
+    expect(level('Nystatin', 500000, 'units', 70, 'PO')).to.equal('OK');
+    expect(level('Nystatin', 6000000, 'units', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
+  });
+
+  it('clotrimazole troche: one 10 mg troche per dose (MYCELEX)', () => {
+    expect(level('Clotrimazole', 10, 'mg', 70, 'PO')).to.equal('OK');
+    expect(level('Clotrimazole', 100, 'mg', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
+  });
+
+  it('primaquine: 15 mg base daily, not to be exceeded (primaquine label D&A and WARNINGS)', () => {
+    expect(level('Primaquine', 15, 'mg', 70, 'PO')).to.equal('OK'); // exactly at the label limit
+    expect(level('Primaquine', 16, 'mg', 70, 'PO')).to.equal('ERROR'); // above 1 tablet (15 mg base) daily
+    expect(level('Primaquine', 150, 'mg', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
+  });
+
+  it('pyrazinamide: 15-30 mg/kg daily, at most 3 g a day (pyrazinamide D&A)', () => {
+    expect(level('Pyrazinamide', 1500, 'mg', 60, 'PO')).to.equal('OK'); // 25 mg/kg
+    expect(level('Pyrazinamide', 30, 'mg/kg', 60, 'PO')).to.equal('OK'); // top of the per-kg range
+    expect(level('Pyrazinamide', 3000, 'mg', 100, 'PO')).to.not.equal('ERROR'); // exactly the 3 g daily maximum
+    expect(level('Pyrazinamide', 3100, 'mg', 110, 'PO')).to.equal('ERROR'); // above three grams per day
+    expect(level('Pyrazinamide', 20000, 'mg', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
+  });
+
+  it('oxacillin: 250 mg-1 g IV every 4-6 hours (oxacillin D&A)', () => {
+    expect(level('Oxacillin', 1000, 'mg', 70, 'IV')).to.equal('OK'); // severe infections 1 g
+    expect(level('Oxacillin', 500, 'mg', 70, 'IV')).to.equal('OK'); // mild to moderate 250-500 mg
+    expect(level('Oxacillin', 10000, 'mg', 70, 'IV')).to.equal('ERROR'); // ten times the usual top
+  });
 });
 
 describe('pk antimicrobials-hospital-3: contraindications', () => {
@@ -87,7 +130,31 @@ describe('pk antimicrobials-hospital-3: contraindications', () => {
     expect(contraindicated('Ivermectin', 'pregnancy')).to.equal(false);
   });
 
-  it('imipenem-cilastatin and penicillin G benzathine: labels not read, so every check answers null', () => {
+  it('atovaquone, dapsone, nystatin and the clotrimazole troche: hypersensitivity only (CONTRAINDICATIONS of each label)', () => {
+    for (const drug of ['Atovaquone', 'Dapsone', 'Nystatin', 'Clotrimazole']) {
+      expect(contraindicated(drug, 'drug allergy'), drug).to.equal(true);
+      expect(contraindicated(drug, 'pregnancy'), drug).to.equal(false);
+    }
+    expect(contraindicated('Dapsone', 'G6PD deficiency')).to.equal(false); // a precaution in the dapsone label, not a contraindication
+  });
+
+  it('primaquine: severe G6PD deficiency, pregnancy, acute illness with granulocytopenia tendency (primaquine CONTRAINDICATIONS)', () => {
+    expect(contraindicated('Primaquine', 'severe glucose-6-phosphate dehydrogenase deficiency')).to.equal(true);
+    expect(contraindicated('Primaquine', 'pregnant')).to.equal(true);
+    expect(contraindicated('Primaquine', 'acutely ill with systemic disease manifested by tendency to granulocytopenia')).to.equal(true);
+    expect(contraindicated('Primaquine', 'G6PD deficiency')).to.equal(null); // the label names only the severe case
+    expect(contraindicated('Primaquine', 'SLE')).to.equal(null); // only the acutely ill lupus patient prone to granulocytopenia
+    expect(contraindicated('Primaquine', 'porphyria')).to.equal(false);
+  });
+
+  it('pyrazinamide: acute gout and severe liver damage (quoted); a partial reading answers null elsewhere', () => {
+    expect(contraindicated('Pyrazinamide', 'acute gouty attack')).to.equal(true);
+    expect(contraindicated('Pyrazinamide', 'severe liver damage')).to.equal(true);
+    expect(contraindicated('Pyrazinamide', 'pregnancy')).to.equal(null);
+  });
+
+  it('imipenem-cilastatin, penicillin G benzathine and oxacillin: labels not read, so every check answers null', () => {
+    expect(contraindicated('Oxacillin', 'penicillin allergy')).to.equal(null);
     expect(contraindicated('Imipenem_Cilastatin', 'carbapenem allergy')).to.equal(null);
     expect(contraindicated('Penicillin_G_Benzathine', 'penicillin allergy')).to.equal(null);
   });
@@ -103,6 +170,13 @@ describe('pk antimicrobials-hospital-3: interaction rules, both ways', () => {
   it('rifabutin with voriconazole is SEVERE (VFEND 4; MYCOBUTIN interactions)', () => {
     expect(pair('Rifabutin', 'Voriconazole')).to.include({ max_severity: 'SEVERE', safe_to_administer: false });
     expect(pair('Voriconazole', 'Rifabutin')).to.include({ max_severity: 'SEVERE', safe_to_administer: false });
+  });
+
+  it('atovaquone with rifampin or rifabutin is MAJOR (MEPRON 7.1: not recommended)', () => {
+    for (const rif of ['Rifampin', 'Rifabutin']) {
+      expect(pair('Atovaquone', rif), rif).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+      expect(pair(rif, 'Atovaquone'), rif).to.include({ max_severity: 'MAJOR', safe_to_administer: false });
+    }
   });
 
   it('imipenem with valproic acid is MAJOR (PRIMAXIN warnings: generally not recommended)', () => {
