@@ -16,7 +16,7 @@ describe('pk antimicrobials-hospital-3: names', () => {
       Vistide: 'Cidofovir', Mycobutin: 'Rifabutin', Dalvance: 'Dalbavancin', Stromectol: 'Ivermectin', Primaxin: 'Imipenem_Cilastatin',
       Imipenem: 'Imipenem_Cilastatin', 'imipenem/cilastatin': 'Imipenem_Cilastatin', 'Bicillin L-A': 'Penicillin_G_Benzathine',
       'Benzathine penicillin G': 'Penicillin_G_Benzathine', 'Atovaquone oral suspension': 'Atovaquone', DDS: 'Dapsone', Mycostatin: 'Nystatin', Mycelex: 'Clotrimazole',
-      'Primaquine phosphate': 'Primaquine', PZA: 'Pyrazinamide', Bactocill: 'Oxacillin',
+      'Primaquine phosphate': 'Primaquine', PZA: 'Pyrazinamide', Bactocill: 'Oxacillin', Pfizerpen: 'Penicillin_G_Potassium', 'Aqueous penicillin G': 'Penicillin_G_Potassium', Vantin: 'Cefpodoxime',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -103,6 +103,17 @@ describe('pk antimicrobials-hospital-3: label doses and limits', () => {
     expect(level('Oxacillin', 500, 'mg', 70, 'IV')).to.equal('OK'); // mild to moderate 250-500 mg
     expect(level('Oxacillin', 10000, 'mg', 70, 'IV')).to.equal('ERROR'); // ten times the usual top
   });
+
+  it('penicillin G potassium: 12-24 million units a day in 4-6 doses (D&A; single-dose range derived)', () => {
+    expect(level('Penicillin_G_Potassium', 4000000, 'units', 70, 'IV')).to.equal('OK'); // 24 million units/day every 4 hours
+    expect(level('Penicillin_G_Potassium', 60000000, 'units', 70, 'IV')).to.equal('ERROR'); // ten times the usual top
+  });
+
+  it('cefpodoxime: 100-400 mg every 12 hours (label)', () => {
+    expect(level('Cefpodoxime', 200, 'mg', 70, 'PO')).to.equal('OK');
+    expect(level('Cefpodoxime', 400, 'mg', 70, 'PO')).to.equal('OK'); // skin infections 400 mg q12h
+    expect(level('Cefpodoxime', 4000, 'mg', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
+  });
 });
 
 describe('pk antimicrobials-hospital-3: contraindications', () => {
@@ -153,7 +164,14 @@ describe('pk antimicrobials-hospital-3: contraindications', () => {
     expect(contraindicated('Pyrazinamide', 'pregnancy')).to.equal(null);
   });
 
-  it('imipenem-cilastatin, penicillin G benzathine and oxacillin: labels not read, so every check answers null', () => {
+  it('penicillin G potassium: any penicillin hypersensitivity, and corn allergy for the dextrose premix (CONTRAINDICATIONS)', () => {
+    expect(contraindicated('Penicillin_G_Potassium', 'penicillin allergy')).to.equal(true);
+    expect(contraindicated('Penicillin_G_Potassium', 'corn allergy')).to.equal(true);
+    expect(contraindicated('Penicillin_G_Potassium', 'cephalosporin allergy')).to.equal(false); // a warning, not a contraindication
+  });
+
+  it('imipenem-cilastatin, penicillin G benzathine, oxacillin and cefpodoxime: labels not read, so every check answers null', () => {
+    expect(contraindicated('Cefpodoxime', 'cephalosporin allergy')).to.equal(null);
     expect(contraindicated('Oxacillin', 'penicillin allergy')).to.equal(null);
     expect(contraindicated('Imipenem_Cilastatin', 'carbapenem allergy')).to.equal(null);
     expect(contraindicated('Penicillin_G_Benzathine', 'penicillin allergy')).to.equal(null);
