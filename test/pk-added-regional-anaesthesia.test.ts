@@ -1,5 +1,5 @@
 // Issue 24 coverage, regional anaesthesia: bupivacaine (MARCAINE, MARCAINE SPINAL), liposomal bupivacaine (EXPAREL),
-// ropivacaine (NAROPIN) and lidocaine's local-anaesthetic routes (XYLOCAINE) answer their label limits at the
+// ropivacaine (NAROPIN), chloroprocaine (NESACAINE) and lidocaine's local-anaesthetic routes (XYLOCAINE) answer their label limits at the
 // boundaries, their label contraindications, and the label's local-anaesthetic pairs in both directions.
 // Values are those of the labels cited in each row's source (src/runtime/modules/pk/data/drugs/regional-anaesthesia.json).
 import { expect } from 'chai';
@@ -150,6 +150,34 @@ describe('pk regional anaesthesia: lidocaine local-anaesthetic routes (XYLOCAINE
     expect(level('Lidocaine', 100, 'mg', 70, 'IV')).to.equal('OK');
     expect(level('Lidocaine', 100, 'mg', null, 'IV')).to.equal('OK');
     expect(contraindicated('Lidocaine', 'Wolff-Parkinson-White syndrome')).to.equal(true);
+  });
+});
+
+describe('pk regional anaesthesia: chloroprocaine (NESACAINE)', () => {
+  it('11 mg/kg up to 800 mg, or 14 mg/kg up to 1000 mg with epinephrine (D&A maximum single recommended doses)', () => {
+    expect(level('Chloroprocaine', 770, 'mg', 70, 'EPIDURAL')).to.not.equal('ERROR'); // no usual range or daily limit read: UNCHECKED
+    expect(level('Chloroprocaine', 771, 'mg', 70, 'EPIDURAL')).to.equal('ERROR');
+    expect(level('Chloroprocaine', 800, 'mg', 90, 'INFILTRATION')).to.not.equal('ERROR');
+    expect(level('Chloroprocaine', 801, 'mg', 90, 'INFILTRATION')).to.equal('ERROR');
+    const withEpi = 'with epinephrine 1:200,000, peripheral nerve block';
+    expect(level('Chloroprocaine', 980, 'mg', 70, 'PERINEURAL', withEpi)).to.not.equal('ERROR');
+    expect(level('Chloroprocaine', 981, 'mg', 70, 'PERINEURAL', withEpi)).to.equal('ERROR');
+    expect(level('Chloroprocaine', 1000, 'mg', 90, 'PERINEURAL', withEpi)).to.not.equal('ERROR');
+    expect(level('Chloroprocaine', 1001, 'mg', 90, 'PERINEURAL', withEpi)).to.equal('ERROR');
+    expect(() => call('validate_dose', 'Chloroprocaine', 40, 'mg', 70, 'INTRATHECAL')).to.throw(/not a route/);
+  });
+
+  it('contraindicated with hypersensitivity to the PABA ester group; the reading is partial, so other conditions are not false (CONTRAINDICATIONS)', () => {
+    expect(contraindicated('Chloroprocaine', 'ester-type local anesthetic allergy')).to.equal(true);
+    expect(contraindicated('Chloroprocaine', 'drug allergy')).to.equal(true);
+    expect(contraindicated('Chloroprocaine', 'septicemia')).to.equal(null);
+    expect(call('get_profile', 'Nesacaine')).to.include({ found: true, name: 'Chloroprocaine' });
+  });
+
+  it('with a sulfonamide antibacterial is MAJOR (PABA metabolite; MPR: not recommended); with bupivacaine MAJOR, with EXPAREL MODERATE', () => {
+    bothWays('Chloroprocaine', 'TMP_SMX', 'MAJOR');
+    bothWays('Bupivacaine', 'Chloroprocaine', 'MAJOR');
+    bothWays('Bupivacaine_Liposomal', 'Chloroprocaine', 'MODERATE');
   });
 });
 
