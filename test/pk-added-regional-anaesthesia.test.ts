@@ -36,6 +36,14 @@ describe('pk regional anaesthesia: bupivacaine (MARCAINE / MARCAINE SPINAL)', ()
     }
   });
 
+  it('usual ranges of the label dosage table: epidural 25-150 mg, nerve block 12.5 mg to the maximum; ten times the epidural top is an ERROR', () => {
+    expect(level('Bupivacaine', 150, 'mg', null, 'EPIDURAL')).to.equal('OK');
+    expect(level('Bupivacaine', 160, 'mg', null, 'EPIDURAL')).to.equal('WARNING');
+    expect(level('Bupivacaine', 10, 'mg', null, 'PERINEURAL')).to.equal('WARNING');
+    expect(level('Bupivacaine', 200, 'mg', null, 'PERINEURAL', EPI('peripheral nerve block'))).to.equal('OK');
+    expect(level('Bupivacaine', 1500, 'mg', null, 'EPIDURAL', EPI('lumbar epidural or caudal block'))).to.equal('ERROR');
+  });
+
   it('400 mg in 24 hours (label D&A); a regimen of 150 mg every 8 h exceeds it', () => {
     expect(level('Bupivacaine', 400, 'mg/day', null, 'EPIDURAL')).to.not.equal('ERROR');
     expect(level('Bupivacaine', 401, 'mg/day', null, 'EPIDURAL')).to.equal('ERROR');
