@@ -42,6 +42,7 @@ const RXNORM_NAME: Record<string, string> = {
   Imipenem_Cilastatin: 'cilastatin / imipenem',
   Insulin_Glulisine: 'insulin glulisine, human',
   Digoxin_Immune_Fab: 'digoxin antibodies fab fragments',
+  Ferric_Gluconate: 'sodium ferric gluconate complex',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };
