@@ -90,6 +90,13 @@ describe('pk antimicrobials-hospital-3: label doses and limits', () => {
     expect(level('Primaquine', 150, 'mg', 70, 'PO')).to.equal('ERROR'); // ten times the usual top
   });
 
+  it('primaquine: the guideline radical cure (30 mg base daily) is held to 30 mg only when its indication is named (Therapeutic Guidelines; UpToDate)', () => {
+    const radicalCure = 'P. vivax or P. ovale radical cure (guideline dose)';
+    expect(level('Primaquine', 30, 'mg', 70, 'PO')).to.equal('ERROR'); // without the indication the label's 15 mg base stands
+    expect(level('Primaquine', 30, 'mg', 70, 'PO', radicalCure)).to.equal('OK');
+    expect(level('Primaquine', 31, 'mg', 70, 'PO', radicalCure)).to.equal('ERROR'); // 'without exceeding the maximum of 30 mg base per day'
+  });
+
   it('pyrazinamide: 15-30 mg/kg daily, at most 3 g a day (pyrazinamide D&A)', () => {
     expect(level('Pyrazinamide', 1500, 'mg', 60, 'PO')).to.equal('OK'); // 25 mg/kg
     expect(level('Pyrazinamide', 30, 'mg/kg', 60, 'PO')).to.equal('OK'); // top of the per-kg range
