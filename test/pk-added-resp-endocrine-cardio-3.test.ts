@@ -34,6 +34,16 @@ describe('pk drugs added for resp-endocrine-cardio-3: label doses at their limit
     expect(level('Levalbuterol', 12.5, 'mg')).to.equal('ERROR'); // ten times the top
   });
 
+  it('levalbuterol in an acute asthma exacerbation: the guideline 1.25-5 mg per dose when the indication is named (MSD Manual, after NAEPP EPR-3)', () => {
+    const exacerbation = 'acute asthma exacerbation';
+    expect(level('Levalbuterol', 2.5, 'mg', null, 'INH')).to.equal('ERROR'); // maintenance label maximum without the indication
+    expect(level('Levalbuterol', 5, 'mg', null, 'INH', exacerbation)).to.equal('OK');
+    expect(level('Levalbuterol', 5.1, 'mg', null, 'INH', exacerbation)).to.equal('ERROR');
+    // three doses 20 minutes apart are not held to the label's 3.75 mg/day maintenance maximum
+    const run = runProtocol(`protocol A { ${'administer Levalbuterol dose: 2.5 mg route: INH indication: "acute asthma exacerbation"; '.repeat(3)}}`);
+    expect(run.body.events.filter((e: any) => / dose OK$/.test(e.event ?? e))).to.have.length(3);
+  });
+
   it('fluticasone propionate HFA: 88 mcg start, 880 mcg twice daily the maximum (FLOVENT HFA 2.2)', () => {
     expect(level('Fluticasone_Propionate', 88, 'mcg')).to.equal('OK');
     expect(level('Fluticasone_Propionate', 880, 'mcg')).to.equal('OK');
