@@ -1,5 +1,5 @@
 // Issue 24 coverage, group acute-care-3: hospital drugs added to the pk table (cangrelor, dalteparin, conivaptan,
-// tolvaptan, finerenone, naloxegol, amiloride, pyridostigmine). Each expectation is the label statement cited beside
+// tolvaptan, finerenone, naloxegol, amiloride, pyridostigmine, acetazolamide). Each expectation is the label statement cited beside
 // it (the copies read are named in each row's source and in contraindications.json).
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
@@ -18,7 +18,7 @@ describe('pk drugs added for acute-care-3: brand names', () => {
   it('brand names resolve to the row', () => {
     const names: Record<string, string> = {
       Kengreal: 'Cangrelor', Fragmin: 'Dalteparin', Vaprisol: 'Conivaptan', Samsca: 'Tolvaptan', Kerendia: 'Finerenone',
-      Movantik: 'Naloxegol', Midamor: 'Amiloride', Mestinon: 'Pyridostigmine',
+      Movantik: 'Naloxegol', Midamor: 'Amiloride', Mestinon: 'Pyridostigmine', Diamox: 'Acetazolamide',
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
@@ -84,6 +84,14 @@ describe('pk drugs added for acute-care-3: label doses at their limits', () => {
     expect(level('Pyridostigmine', 180, 'mg')).to.equal('OK'); // one TIMESPAN tablet
     expect(level('Pyridostigmine', 1800, 'mg')).to.equal('ERROR');
   });
+
+  it('acetazolamide IV: 250 mg, an initial 500 mg in acute glaucoma, 125-250 mg every 4 h (injection label D&A); PO not entered', () => {
+    expect(level('Acetazolamide', 250, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Acetazolamide', 500, 'mg', null, 'IV')).to.equal('OK');
+    expect(level('Acetazolamide', 250, 'mg', null, 'IV', null, 4)).to.equal('OK'); // 1.5 g a day is a labeled regimen
+    expect(level('Acetazolamide', 5000, 'mg', null, 'IV')).to.equal('ERROR'); // ten times the top
+    expect(level('Acetazolamide', 250, 'mg', null, 'PO')).to.equal('UNCHECKED'); // the tablet label was not read
+  });
 });
 
 describe('pk drugs added for acute-care-3: label contraindications', () => {
@@ -126,6 +134,16 @@ describe('pk drugs added for acute-care-3: label contraindications', () => {
     expect(contraindicated('Tolvaptan', 'anuria')).to.equal(true);
     expect(contraindicated('Tolvaptan', 'hypersensitivity_to_drug')).to.equal(true);
     expect(contraindicated('Tolvaptan', 'pregnancy')).to.equal(null);
+    expect(contraindicated('Acetazolamide', 'hypokalemia')).to.equal(true); // depressed serum potassium (AHFS summary)
+    expect(contraindicated('Acetazolamide', 'low serum sodium')).to.equal(true);
+    expect(contraindicated('Acetazolamide', 'cirrhosis')).to.equal(true);
+    expect(contraindicated('Acetazolamide', 'severe_renal_impairment')).to.equal(true); // marked kidney disease
+    expect(contraindicated('Acetazolamide', 'severe_hepatic_impairment')).to.equal(true);
+    expect(contraindicated('Acetazolamide', 'adrenal insufficiency')).to.equal(true); // suprarenal gland failure
+    expect(contraindicated('Acetazolamide', 'hyperchloremic acidosis')).to.equal(true);
+    expect(contraindicated('Acetazolamide', 'chronic non-congestive angle-closure glaucoma')).to.equal(true); // long-term use
+    expect(contraindicated('Acetazolamide', 'angle-closure glaucoma')).to.equal(null); // only the chronic non-congestive form
+    expect(contraindicated('Acetazolamide', 'pregnancy')).to.equal(null);
   });
 });
 
