@@ -142,6 +142,7 @@ describe('pk drugs added for acute-care-3: label contraindications', () => {
     expect(contraindicated('Acetazolamide', 'adrenal insufficiency')).to.equal(true); // suprarenal gland failure
     expect(contraindicated('Acetazolamide', 'hyperchloremic acidosis')).to.equal(true);
     expect(contraindicated('Acetazolamide', 'chronic non-congestive angle-closure glaucoma')).to.equal(true); // long-term use
+    expect(contraindicated('Acetazolamide', 'hypersensitivity_to_drug')).to.equal(true);
     expect(contraindicated('Acetazolamide', 'angle-closure glaucoma')).to.equal(null); // only the chronic non-congestive form
     expect(contraindicated('Acetazolamide', 'pregnancy')).to.equal(null);
   });
