@@ -85,12 +85,13 @@ describe('pk drugs added for acute-care-3: label doses at their limits', () => {
     expect(level('Pyridostigmine', 1800, 'mg')).to.equal('ERROR');
   });
 
-  it('acetazolamide IV: 250 mg, an initial 500 mg in acute glaucoma, 125-250 mg every 4 h (injection label D&A); PO not entered', () => {
+  it('acetazolamide IV and PO: 250 mg, an initial 500 mg in acute glaucoma, 125-250 mg every 4 h (injection and tablets labels, D&A)', () => {
     expect(level('Acetazolamide', 250, 'mg', null, 'IV')).to.equal('OK');
     expect(level('Acetazolamide', 500, 'mg', null, 'IV')).to.equal('OK');
     expect(level('Acetazolamide', 250, 'mg', null, 'IV', null, 4)).to.equal('OK'); // 1.5 g a day is a labeled regimen
     expect(level('Acetazolamide', 5000, 'mg', null, 'IV')).to.equal('ERROR'); // ten times the top
-    expect(level('Acetazolamide', 250, 'mg', null, 'PO')).to.equal('UNCHECKED'); // the tablet label was not read
+    expect(level('Acetazolamide', 250, 'mg', null, 'PO')).to.equal('OK');
+    expect(level('Acetazolamide', 5000, 'mg', null, 'PO')).to.equal('ERROR'); // ten times the tablets label's top
   });
 });
 

@@ -13,7 +13,7 @@ const byName = new Map(drugs.map((d) => [d.name, d]));
 const classes = interactionTable.classes as Record<string, { members: string[] }>;
 
 /** Drugs whose RxNorm ingredient is in neither input of scripts/data/pk-rxcui.ts (A.json is absent from the extract). */
-const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban', 'Andexanet_Alfa', 'Acetylcysteine', 'Dextrose_50', 'Sodium_Chloride_3', 'Ampicillin', 'Ampicillin_Sulbactam', 'Aztreonam', 'Amoxicillin_Clavulanate', 'Alendronate', 'Isosorbide_Mononitrate', 'Alfuzosin', 'Anastrozole', 'Amantadine', 'Acarbose', 'Ursodiol', 'Alogliptin', 'Ceftazidime_Avibactam', 'Anidulafungin', 'Angiotensin_II', 'Aminocaproic_Acid', 'Fenoldopam', 'Atracurium', 'Penicillin_G_Benzathine', 'Atovaquone', 'Penicillin_G_Potassium', 'Sodium_Chloride_0_9', 'Lactated_Ringers', 'Dextrose_5', 'Sodium_Chloride_0_45', 'Plasma_Lyte_A', 'Albumin_Human', 'Aprepitant', 'Acamprosate', 'Bupivacaine_Liposomal', 'Aliskiren', 'Testosterone_Cypionate'];
+const RXCUI_UNVERIFIED = ['Amiodarone', 'Adenosine', 'Atenolol', 'Amlodipine', 'Amoxicillin', 'Azithromycin', 'Amikacin', 'Amphotericin_B', 'Acyclovir', 'Acetaminophen', 'Apixaban', 'Alteplase', 'Atropine', 'Alprazolam', 'Argatroban', 'Andexanet_Alfa', 'Acetylcysteine', 'Dextrose_50', 'Sodium_Chloride_3', 'Ampicillin', 'Ampicillin_Sulbactam', 'Aztreonam', 'Amoxicillin_Clavulanate', 'Alendronate', 'Isosorbide_Mononitrate', 'Alfuzosin', 'Anastrozole', 'Amantadine', 'Acarbose', 'Ursodiol', 'Alogliptin', 'Ceftazidime_Avibactam', 'Anidulafungin', 'Angiotensin_II', 'Aminocaproic_Acid', 'Fenoldopam', 'Atracurium', 'Penicillin_G_Benzathine', 'Atovaquone', 'Penicillin_G_Potassium', 'Sodium_Chloride_0_9', 'Lactated_Ringers', 'Dextrose_5', 'Sodium_Chloride_0_45', 'Plasma_Lyte_A', 'Albumin_Human', 'Aprepitant', 'Acamprosate', 'Bupivacaine_Liposomal', 'Aliskiren', 'Testosterone_Cypionate', 'Amiloride', 'Acetazolamide', 'Albendazole', 'Arformoterol', 'Pancrelipase'];
 // Dextrose_50 and Sodium_Chloride_3 are one strength of an ingredient (glucose, sodium chloride): they take no rxcui, so the
 // ingredient's RxNorm name ('glucose', 'sodium chloride', and through it the abbreviation NaCl) does not resolve to a hypertonic solution.
 // The crystalloid rows (Sodium_Chloride_0_9 and _0_45, Dextrose_5, Lactated_Ringers, Plasma_Lyte_A) likewise name a solution, not an
@@ -93,6 +93,7 @@ const HIGH_ALERT_GAPS: Record<string, string[]> = {
   Ropivacaine: ['EPIDURAL max_single', 'EPIDURAL max_rate', 'PERINEURAL max_single', 'PERINEURAL max_rate', 'INFILTRATION max_single'],
   Chloroprocaine: ['max_daily'],
   Insulin_Glulisine: ['SC max_single', 'IV max_rate', 'max_daily'],
+  Dalteparin: ['max_daily'], // FRAGMIN states per-indication daily totals only
 };
 
 /** The limit kinds a row lacks: single or rate per route block, daily, and weekly where the row holds one as unknown (null). */

@@ -9,6 +9,7 @@ import namesTable from '../src/runtime/modules/pk/data/names.json' with { type: 
 import { runProtocol } from '../src/engine/index.js';
 import { normalizeName } from '../src/util/names.js';
 import { drugKey } from '../src/runtime/modules/pk/names.js';
+import { checkedAndReadInFull } from '../src/runtime/modules/pk/drug-index.js';
 import { tableNames, type ExtractConcept } from '../scripts/data/rxnorm-names-transform.js';
 import { libraryOf } from './helpers/library.js';
 import { runLets } from './helpers/run.js';
@@ -49,6 +50,13 @@ describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
     for (const d of partly) expect(records[d.name].partial, `${d.name}: why only partly`).to.be.a('string').and.not.equal('');
     expect(README).to.contain(`label Contraindications section read for ${read.length - partly.length} of ${rows.length} drugs, and partly for ${partly.length} more`);
     expect(read.length + unread.length).to.equal(rows.length);
+  });
+
+  it("states in the README how many drugs have both a dose check on every route and their label section read in full (issue 24's measure)", () => {
+    const both = checkedAndReadInFull();
+    expect(README).to.contain(`; ${both.length} drugs have both a dose check on every route`);
+    // the measure excludes a drug read in full whose fluid rate is still UNCHECKED (0.9 % saline) and one never read (lithium)
+    expect(both.map((d) => d.name)).to.include.members(['Apixaban', 'Bupivacaine']).and.not.include.members(['Sodium_Chloride_0_9', 'Lithium']);
   });
 
   it('lists, per drug read, the label, section, public copy and date, with every condition in the vocabulary', () => {

@@ -43,6 +43,8 @@ const RXNORM_NAME: Record<string, string> = {
   Insulin_Glulisine: 'insulin glulisine, human',
   Digoxin_Immune_Fab: 'digoxin antibodies fab fragments',
   Ferric_Gluconate: 'sodium ferric gluconate complex',
+  Baloxavir: 'baloxavir marboxil',
+  Bictegravir_Emtricitabine_Tenofovir_Alafenamide: 'bictegravir / emtricitabine / tenofovir alafenamide',
 };
 /** CPIC spells a few ingredients by their INN; RxNorm (and the table) use the US name. */
 const CPIC_NAME: Record<string, string> = { albuterol: 'salbutamol' };

@@ -68,11 +68,26 @@ function drugRow(d: Drug): string {
   return `| \`${d.name}\` | ${d.rxcui ?? '—'} | ${list(names)} | ${d.routes.join(', ')} | ${cell(known.join('; '))} | ${list(d.interaction_classes)} |`;
 }
 
+/** A drug's label Contraindications section was read whole (not in part, not unread). */
+const readInFull = (d: Drug): boolean => {
+  const r = recordOf(d.name);
+  return r !== undefined && !('unread' in r) && !r.partial;
+};
+
+/**
+ * Issue 24's measure: the drugs with both a dose check on every route (every dosing block has a usual range
+ * or a verified limit) and their label Contraindications section read in full.
+ */
+export function checkedAndReadInFull(rows: readonly Drug[] = drugs.drugs): Drug[] {
+  const open = new Set(uncheckedRoutes(rows).map((u) => u.drug));
+  return rows.filter((d) => readInFull(d) && !open.has(d.name));
+}
+
 export function drugIndexMarkdown(): string {
   const rows = drugs.drugs;
   const unchecked = uncheckedRoutes(rows);
   const read = rows.filter((d) => { const r = recordOf(d.name); return r !== undefined && !('unread' in r); });
-  const whole = read.filter((d) => { const r = recordOf(d.name); return r !== undefined && !('unread' in r) && !r.partial; });
+  const whole = read.filter(readInFull);
   const out = [
     '# The drug index',
     '',
@@ -105,6 +120,9 @@ export function drugIndexMarkdown(): string {
     '`null` with the conditions it could not check, never `false`. The vocabulary of conditions and the rule format are',
     `described in [drug-data.md](drug-data.md); the vocabulary holds ${Object.keys(conditionVocabulary.conditions).length} conditions and`,
     `the interaction table ${interactions.rules.length} rules.`,
+    '',
+    `${checkedAndReadInFull(rows).length} of ${rows.length} drugs have both a dose check on every route (a usual range or a verified limit for`,
+    'every dosing block) and their label Contraindications section read in full.',
     '',
     '## Drug routes a dose check cannot judge yet',
     '',
