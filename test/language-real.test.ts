@@ -267,7 +267,9 @@ describe('issue 23: administer clauses', () => {
     // ISMP's error-prone list: IT (intrathecal) is one letter from IV, and an intrathecal drug given IV (or the reverse) kills
     expect(routeError('IT')).to.match(/unknown route 'IT': .*\(did you mean 'INTRATHECAL'\?\)$/);
     expect(routeError('SQ')).to.match(/\(did you mean 'SC'\?\)$/);
-    for (const code of ['ID', 'IN', 'IO']) expect(routeError(code), code).to.match(new RegExp(`unknown route '${code}': use [A-Z, ]+$`));
+    for (const code of ['ID', 'IN', 'IO', 'IA']) expect(routeError(code), code).to.match(new RegExp(`unknown route '${code}': use [A-Z, ]+$`));
+    expect(routeError('IVP')).to.match(/\(did you mean 'IV'\?\)$/); // IV push
+    expect(routeError('IW')).to.match(/\(did you mean 'IV'\?\)$/); // a typo, not another route's code
     expect(routeError('EPIDURL')).to.match(/\(did you mean 'EPIDURAL'\?\)$/);
     expect(routeError('epidural')).to.match(/\(did you mean 'EPIDURAL'\?\)$/);
     expect(runProtocol('protocol T { administer Bupivacaine dose: 10 mg route: INTRATHECAL; }').kind).to.not.equal('invalid');

@@ -627,14 +627,17 @@ function newScope(names: Set<string>, body: A.Statement[], inFunction: boolean):
 }
 
 /** Abbreviations prescribers write for a route, mapped to its name (ISMP's error-prone list spells these out). */
-const ROUTE_ABBREVIATIONS: Record<string, (typeof ROUTES)[number]> = { IT: 'INTRATHECAL', SQ: 'SC', SUBQ: 'SC', SUBCUT: 'SC', NEB: 'INH' };
+const ROUTE_ABBREVIATIONS: Record<string, (typeof ROUTES)[number]> = { IT: 'INTRATHECAL', SQ: 'SC', SUBQ: 'SC', SUBCUT: 'SC', NEB: 'INH', IVP: 'IV', IVPB: 'IV' };
+
+/** Codes of other routes, one letter from a route of ours: never "corrected" to it (intradermal, intranasal, intraosseous, intra-arterial, intraperitoneal, intracardiac, endotracheal, intravitreal). */
+const OTHER_ROUTE_CODES = new Set(['ID', 'IN', 'IO', 'IA', 'IP', 'IC', 'ET', 'IVT']);
 
 /**
  * The route a mistyped one most likely means: the same letters in another case, a known abbreviation, or a
- * near spelling of a spelt-out route. A short code one letter from another (IT, ID, IN, IO against IV, IM) is
- * a different route, never a typo, so it gets no near-spelling suggestion: IT read as IV can kill.
+ * near spelling. A code of another route one letter from ours (IN or IO against IV or IM) gets no suggestion,
+ * and IT is answered with INTRATHECAL: IT read as IV can kill.
  */
 function suggestedRoute(route: string): string | undefined {
   const upper = route.toUpperCase();
-  return ROUTES.find((r) => r === upper) ?? ROUTE_ABBREVIATIONS[upper] ?? (upper.length > 3 ? nearestName(route, ROUTES) : undefined);
+  return ROUTES.find((r) => r === upper) ?? ROUTE_ABBREVIATIONS[upper] ?? (OTHER_ROUTE_CODES.has(upper) ? undefined : nearestName(route, ROUTES));
 }

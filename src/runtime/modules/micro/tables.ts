@@ -66,7 +66,13 @@ export const clsiBreakpoints = deepFreeze({
   not_recognized: clsiFile.not_recognized.map((r) => ({ ...r, antibiotic: canonicalAntibiotic(r.antibiotic, 'breakpoint table') })),
 });
 
-export const eucast = deepFreeze(eucastTable as unknown as { name: string; version: string; source: string; licence: string; semantics: string; rows: EucastRow[]; no_breakpoint: EucastNoBreakpoint[] });
+const eucastFile = eucastTable as unknown as { name: string; version: string; source: string; licence: string; semantics: string; rows: EucastRow[]; no_breakpoint: EucastNoBreakpoint[] };
+/** EUCAST's rows under the canonical names, as the CLSI rows: a pk row that later takes an antibiotic's name (imipenem) keeps its breakpoints. */
+export const eucast = deepFreeze({
+  ...eucastFile,
+  rows: eucastFile.rows.map((r) => ({ ...r, antibiotic: canonicalAntibiotic(r.antibiotic, 'EUCAST table') })),
+  no_breakpoint: eucastFile.no_breakpoint.map((r) => ({ ...r, antibiotic: canonicalAntibiotic(r.antibiotic, 'EUCAST table') })),
+});
 
 const expected = deepFreeze(expectedTable as unknown as { name: string; version: string; source: string; rows: { organism: string; agents: string[]; note?: string; source: string }[] });
 export const EXPECTED_SOURCE = `${expected.version}: ${expected.source}`;
