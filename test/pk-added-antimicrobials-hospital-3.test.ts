@@ -177,11 +177,15 @@ describe('pk antimicrobials-hospital-3: contraindications', () => {
     expect(contraindicated('Penicillin_G_Potassium', 'cephalosporin allergy')).to.equal(false); // a warning, not a contraindication
   });
 
-  it('imipenem-cilastatin, penicillin G benzathine, oxacillin and cefpodoxime: labels not read, so every check answers null', () => {
+  it('imipenem-cilastatin, oxacillin and cefpodoxime: labels not read, so every check answers null', () => {
     expect(contraindicated('Cefpodoxime', 'cephalosporin allergy')).to.equal(null);
     expect(contraindicated('Oxacillin', 'penicillin allergy')).to.equal(null);
     expect(contraindicated('Imipenem_Cilastatin', 'carbapenem allergy')).to.equal(null);
-    expect(contraindicated('Penicillin_G_Benzathine', 'penicillin allergy')).to.equal(null);
+  });
+
+  it('penicillin G benzathine: the penicillin allergy its patient copies name is contraindicated; the section unseen, anything else is null', () => {
+    expect(contraindicated('Penicillin_G_Benzathine', 'penicillin allergy')).to.equal(true);
+    expect(contraindicated('Penicillin_G_Benzathine', 'pregnancy')).to.equal(null);
   });
 });
 
