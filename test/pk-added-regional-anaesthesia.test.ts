@@ -72,6 +72,8 @@ describe('pk regional anaesthesia: bupivacaine (MARCAINE / MARCAINE SPINAL)', ()
     expect(contraindicated('Bupivacaine', 'severe hemorrhage')).to.equal(true);
     expect(contraindicated('Bupivacaine', 'severe hypotension')).to.equal(true);
     expect(contraindicated('Bupivacaine', 'shock')).to.equal(true);
+    // every kind of shock is a shock: cardiogenic shock answered false before it was made a case of it
+    for (const kind of ['cardiogenic shock', 'septic shock', 'hypovolemic shock']) expect(contraindicated('Bupivacaine', kind), kind).to.equal(true);
     expect(contraindicated('Bupivacaine', 'clinically significant arrhythmias')).to.equal(true);
     expect(contraindicated('Bupivacaine', 'complete heart block')).to.equal(true);
     expect(contraindicated('Bupivacaine', 'local infection at the site of proposed lumbar puncture')).to.equal(true);

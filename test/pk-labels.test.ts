@@ -101,6 +101,32 @@ describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
     }
   });
 
+  it('a token that names a case of a condition some label names is linked to it (broader), unless listed here as no such case', () => {
+    // each of these contains a label token's name but is not a case of it: a history, a risk, another disease, or an "or"
+    const NOT_A_CASE = new Set([
+      'high_risk_of_recurrent_gastrointestinal_obstruction', 'history_of_intracranial_hemorrhage', 'risk_of_renal_failure_from_volume_depletion',
+      'pulmonary_hypertension', 'renal_or_hepatic_impairment_with_pgp_or_strong_cyp3a4_inhibitor', 'heparin_induced_thrombocytopenia_history',
+      'pentosan_polysulfate_thrombocytopenia_history', 'fondaparinux_antiplatelet_antibody_thrombocytopenia', 'drug_induced_immune_thrombocytopenia_history',
+      'thrombocytopenia_after_prior_exposure_to_drug', 'chloride_loss_by_vomiting_or_gi_suction',
+    ]);
+    const named = new Set(read.flatMap((d) => records[d.name].conditions as string[]));
+    const above = (token: string): Set<string> => {
+      const seen = new Set<string>();
+      const walk = (t: string) => { for (const b of vocabulary[t]?.broader ?? []) if (!seen.has(b)) { seen.add(b); walk(b); } };
+      walk(token);
+      return seen;
+    };
+    const unlinked = Object.keys(vocabulary).flatMap((token) =>
+      [...named].filter((broad) => broad !== token && `_${token}_`.includes(`_${broad}_`) && !above(token).has(broad) && !above(broad).has(token) && !NOT_A_CASE.has(token)).map((broad) => `${token} -> ${broad}`),
+    );
+    expect(unlinked).to.deep.equal([]);
+    // each answered false before its link: a patient with the narrower condition was told the drug was not contraindicated
+    for (const [drug, condition] of [['Propranolol', 'acute or severe bronchial asthma'], ['Methylergonovine', 'malignant hypertension'], ['Hydralazine', 'ischemic coronary artery disease'],
+      ['Physostigmine', 'type 1 diabetes mellitus'], ['Ergotamine', 'severe hepatic impairment'], ['Dicyclomine', 'angle-closure glaucoma'], ['Dextroamphetamine', 'narrow angle glaucoma']]) {
+      expect(call('check_contraindications', drug, [condition]).contraindicated, `${drug} with ${condition}`).to.equal(true);
+    }
+  });
+
   it('the vocabulary has unique spellings, and broader tokens exist', () => {
     const seen = new Map<string, string>();
     for (const [token, entry] of Object.entries(vocabulary)) {
