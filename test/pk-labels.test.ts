@@ -101,7 +101,7 @@ describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
     }
   });
 
-  it('a token that names a case of a condition some label names is linked to it (broader), unless listed here as no such case', () => {
+  it('a token that names a case of a condition some label names is linked to it (broader), unless listed here as no such case; the families of kidney, liver, heart-failure and bleeding conditions are linked', () => {
     // each of these contains a label token's name but is not a case of it: a history, a risk, another disease, or an "or"
     const NOT_A_CASE = new Set([
       'high_risk_of_recurrent_gastrointestinal_obstruction', 'history_of_intracranial_hemorrhage', 'risk_of_renal_failure_from_volume_depletion',
@@ -122,7 +122,11 @@ describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
     expect(unlinked).to.deep.equal([]);
     // each answered false before its link: a patient with the narrower condition was told the drug was not contraindicated
     for (const [drug, condition] of [['Propranolol', 'acute or severe bronchial asthma'], ['Methylergonovine', 'malignant hypertension'], ['Hydralazine', 'ischemic coronary artery disease'],
-      ['Physostigmine', 'type 1 diabetes mellitus'], ['Ergotamine', 'severe hepatic impairment'], ['Dicyclomine', 'angle-closure glaucoma'], ['Dextroamphetamine', 'narrow angle glaucoma']]) {
+      ['Physostigmine', 'type 1 diabetes mellitus'], ['Ergotamine', 'severe hepatic impairment'], ['Dicyclomine', 'angle-closure glaucoma'], ['Dextroamphetamine', 'narrow angle glaucoma'],
+      // the kidney, liver, heart-failure and bleeding families: severe renal impairment covers CrCl 30 or below, dialysis and kidney failure
+      ['Fondaparinux', 'crcl <= 30'], ['Fondaparinux', 'on hemodialysis'], ['Fondaparinux', 'kidney failure'], ['Ergotamine', 'acute kidney injury'],
+      ['Terbinafine', 'cirrhosis'], ['Terbinafine', 'acute liver failure'], ['Terbinafine', 'acute hepatitis'],
+      ['Bisoprolol', 'nyha class iv'], ['Bisoprolol', 'adhf'], ['Phenelzine', 'overt heart failure'], ['Heparin', 'undiagnosed vaginal bleeding']]) {
       expect(call('check_contraindications', drug, [condition]).contraindicated, `${drug} with ${condition}`).to.equal(true);
     }
   });
