@@ -126,7 +126,8 @@ describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
       // the kidney, liver, heart-failure and bleeding families: severe renal impairment covers CrCl 30 or below, dialysis and kidney failure
       ['Fondaparinux', 'crcl <= 30'], ['Fondaparinux', 'on hemodialysis'], ['Fondaparinux', 'kidney failure'], ['Ergotamine', 'acute kidney injury'],
       ['Terbinafine', 'cirrhosis'], ['Terbinafine', 'acute liver failure'], ['Terbinafine', 'acute hepatitis'],
-      ['Bisoprolol', 'nyha class iv'], ['Bisoprolol', 'adhf'], ['Phenelzine', 'overt heart failure'], ['Heparin', 'undiagnosed vaginal bleeding']]) {
+      ['Bisoprolol', 'nyha class iv'], ['Bisoprolol', 'adhf'], ['Phenelzine', 'overt heart failure'], ['Heparin', 'undiagnosed vaginal bleeding'],
+      ['Lidocaine', 'complete heart block']]) {
       expect(call('check_contraindications', drug, [condition]).contraindicated, `${drug} with ${condition}`).to.equal(true);
     }
   });
