@@ -4,10 +4,9 @@
 import { expect } from 'chai';
 import drugTable from '../src/runtime/modules/pk/data/drugs.json' with { type: 'json' };
 import { libraryOf } from './helpers/library.js';
+import { contraindicated, doseLevel as level, maxSeverity as severity } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-const level = (...args: unknown[]) => call('validate_dose', ...args).level;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
 
 describe('pk acute-care drugs: label limits at their boundaries', () => {
   it('potassium chloride IV: 10 mEq/h without an indication (serum K above 2.5), 40 mEq/h only for urgent treatment', () => {
@@ -214,8 +213,7 @@ describe('pk potassium phosphate and 50% dextrose (issue 24)', () => {
 });
 
 describe('pk methylergonovine, physostigmine and hypertonic saline (issue 24)', () => {
-  const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
-
+  
   it('methylergonovine: an ergot alkaloid, SEVERE with strong CYP3A4 inhibitors (ONC pair) and triptans, both ways; hypertension and toxemia contraindicate it', () => {
     for (const other of ['Clarithromycin', 'Ritonavir', 'Sumatriptan']) {
       expect(severity('Methylergonovine', other), other).to.equal('SEVERE');

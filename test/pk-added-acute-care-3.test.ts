@@ -4,13 +4,9 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
+import { contraindicated, doseLevel as level, maxSeverity as severity } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-/** validate_dose(drug, dose, unit, weight_kg, route, indication, every_h) */
-const level = (drug: string, dose: number, unit: string, weight: number | null = null, route: string | null = null, indication: string | null = null, every: number | null = null) =>
-  call('validate_dose', drug, dose, unit, weight, route, indication, every).level as string;
-const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
 const ANGINA = 'unstable angina or non-Q-wave myocardial infarction';
 const CANCER_VTE = 'extended treatment of venous thromboembolism in cancer';
 

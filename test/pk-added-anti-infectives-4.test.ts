@@ -4,16 +4,9 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
+import { bothWays, contraindicated, doseLevel as level } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-/** validate_dose(drug, dose, unit, weight_kg, route, indication, every_h) */
-const level = (...args: unknown[]) => call('validate_dose', ...args).level;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
-const pair = (a: string, b: string) => call('check_interactions', a, [b]);
-const bothWays = (a: string, b: string, severity: string) => {
-  expect(pair(a, b), `${a} + ${b}`).to.include({ max_severity: severity, safe_to_administer: false });
-  expect(pair(b, a), `${b} + ${a}`).to.include({ max_severity: severity, safe_to_administer: false });
-};
 
 describe('pk anti-infectives-4: names', () => {
   it('brand names and common abbreviations resolve to the rows', () => {

@@ -2,10 +2,9 @@
 // the label's own statement (section named beside it), checked through the library's call interface.
 import { expect } from 'chai';
 import { libraryOf } from './helpers/library.js';
+import { contraindicated, maxSeverity as severity } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
 
 describe('pk drugs added for issue 24 (hospital antimicrobials, home medications)', () => {
   it('brand names, abbreviations and combination spellings resolve to the row', () => {

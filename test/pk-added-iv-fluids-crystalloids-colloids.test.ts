@@ -6,19 +6,10 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
+import { bothWays, contraindicated, doseLevel as level } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-const level = (...args: unknown[]) => call('validate_dose', ...args).level;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
 const resolves = (name: string) => call('get_profile', name);
-
-function bothWays(x: string, y: string, severity: string) {
-  const forward = call('check_interactions', x, [y]);
-  const backward = call('check_interactions', y, [x]);
-  expect(forward, `${x} + ${y}`).to.include({ max_severity: severity, safe_to_administer: false });
-  expect(backward, `${y} + ${x}`).to.include({ max_severity: severity, safe_to_administer: false });
-  expect(backward.interactions).to.deep.equal(forward.interactions);
-}
 
 describe('pk added drugs: 0.9% sodium chloride (normal saline)', () => {
   it('issue 24: a 1 L bolus is known and OK (it answered UNKNOWN drug)', () => {

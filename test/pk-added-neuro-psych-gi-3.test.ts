@@ -5,11 +5,9 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
+import { contraindicated, doseLevel as level, maxSeverity as severity } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-const level = (...args: unknown[]) => call('validate_dose', ...args).level;
-const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
 
 describe('pk drugs added for issue 24 (neuro-psych-gi-3)', () => {
   it('brand names resolve to the row', () => {

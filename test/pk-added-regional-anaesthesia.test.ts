@@ -5,19 +5,10 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
+import { bothWays, contraindicated, doseLevel as level } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-const level = (...args: unknown[]) => call('validate_dose', ...args).level;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
 const EPI = (route: string) => `with epinephrine 1:200,000, ${route}`;
-
-function bothWays(x: string, y: string, severity: string) {
-  const forward = call('check_interactions', x, [y]);
-  const backward = call('check_interactions', y, [x]);
-  expect(forward.max_severity, `${x} + ${y}`).to.equal(severity);
-  expect(backward.max_severity, `${y} + ${x}`).to.equal(severity);
-  expect(forward.safe_to_administer, `${x} + ${y}`).to.equal(severity === 'MAJOR' || severity === 'SEVERE' ? false : true);
-}
 
 describe('pk regional anaesthesia: bupivacaine (MARCAINE / MARCAINE SPINAL)', () => {
   it('175 mg plain is the single-dose maximum by infiltration, nerve block and epidural (label D&A maximum dosage)', () => {

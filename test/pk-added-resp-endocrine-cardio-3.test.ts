@@ -5,11 +5,9 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
+import { contraindicated, doseLevel as level, maxSeverity as severity } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-const level = (...args: unknown[]) => call('validate_dose', ...args).level;
-const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
 const PROLIA = 'osteoporosis or bone loss (PROLIA)';
 const XGEVA = 'bone metastases, multiple myeloma, giant cell tumor of bone or hypercalcemia of malignancy (XGEVA)';
 

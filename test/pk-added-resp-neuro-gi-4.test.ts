@@ -4,11 +4,9 @@
 import { expect } from 'chai';
 import { runProtocol } from '../src/engine/index.js';
 import { libraryOf } from './helpers/library.js';
+import { bothWays, contraindicated, doseLevel as level } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
-const level = (...args: unknown[]) => call('validate_dose', ...args).level;
-const contraindicated = (drug: string, condition: string) => call('check_contraindications', drug, [condition]).contraindicated;
-const pair = (a: string, b: string) => call('check_interactions', a, [b]);
 
 describe('pk resp-neuro-gi-4: names', () => {
   it('brand names and common spellings resolve to the rows', () => {
@@ -156,27 +154,22 @@ describe('pk resp-neuro-gi-4: contraindications', () => {
 });
 
 describe('pk resp-neuro-gi-4: interaction rules, both ways', () => {
-  const both = (a: string, b: string, severity: string) => {
-    expect(pair(a, b), `${a} + ${b}`).to.include({ max_severity: severity, safe_to_administer: false });
-    expect(pair(b, a), `${b} + ${a}`).to.include({ max_severity: severity, safe_to_administer: false });
-  };
-
-  it('formoterol with arformoterol is MAJOR (W&P: not with other LABA-containing medicines)', () => both('Formoterol', 'Arformoterol', 'MAJOR'));
+  it('formoterol with arformoterol is MAJOR (W&P: not with other LABA-containing medicines)', () => bothWays('Formoterol', 'Arformoterol', 'MAJOR'));
 
   it('umeclidinium with another anticholinergic is MAJOR (INCRUSE ELLIPTA 7: avoid)', () => {
-    both('Umeclidinium', 'Tiotropium', 'MAJOR');
-    both('Umeclidinium', 'Hyoscyamine', 'MAJOR');
+    bothWays('Umeclidinium', 'Tiotropium', 'MAJOR');
+    bothWays('Umeclidinium', 'Hyoscyamine', 'MAJOR');
   });
 
   it('rivastigmine with metoclopramide, a beta-blocker or an anticholinergic is MAJOR (EXELON 7: not recommended)', () => {
-    both('Rivastigmine', 'Metoclopramide', 'MAJOR');
-    both('Rivastigmine', 'Atenolol', 'MAJOR');
-    both('Rivastigmine', 'Oxybutynin', 'MAJOR');
+    bothWays('Rivastigmine', 'Metoclopramide', 'MAJOR');
+    bothWays('Rivastigmine', 'Atenolol', 'MAJOR');
+    bothWays('Rivastigmine', 'Oxybutynin', 'MAJOR');
   });
 
   it('valbenazine with an MAOI or a strong CYP3A4 inducer is MAJOR (INGREZZA 7: avoid; not recommended)', () => {
-    both('Valbenazine', 'Phenelzine', 'MAJOR');
-    both('Valbenazine', 'Rifampin', 'MAJOR');
+    bothWays('Valbenazine', 'Phenelzine', 'MAJOR');
+    bothWays('Valbenazine', 'Rifampin', 'MAJOR');
   });
 
   it('class memberships agree with the rows', () => {

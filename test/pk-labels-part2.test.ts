@@ -1,10 +1,10 @@
 // Readings of labels that were unread (part 2): NORVIR, PURINETHOL, terbutaline injection, propylthiouracil.
 import { expect } from 'chai';
 import { libraryOf } from './helpers/library.js';
+import { maxSeverity as severity } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
 const contraindication = (drug: string, condition: string) => call('check_contraindications', drug, [condition]);
-const severity = (a: string, b: string) => call('check_interactions', a, [b]).max_severity;
 
 describe('pk labels read for the unread entries, part 2', () => {
   it('Ritonavir (NORVIR, partly read) answers hypersensitivity; any other condition is null, never false', () => {

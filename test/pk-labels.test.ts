@@ -13,6 +13,7 @@ import { checkedAndReadInFull } from '../src/runtime/modules/pk/drug-index.js';
 import { tableNames, type ExtractConcept } from '../scripts/data/rxnorm-names-transform.js';
 import { libraryOf } from './helpers/library.js';
 import { runLets } from './helpers/run.js';
+import { bothWays, interactionsOf as pair } from './helpers/pk-checks.js';
 
 const { call } = libraryOf('pk');
 const groupDir = new URL('../src/runtime/modules/pk/data/drugs/', import.meta.url);
@@ -24,18 +25,6 @@ const records = (recordTable as any).drugs as Record<string, any>;
 const vocabulary = (conditionTable as any).conditions as Record<string, { synonyms: string[]; broader?: string[] }>;
 const classes = (interactionTable as any).classes as Record<string, { members: string[] }>;
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-
-const pair = (drug: string, other: string) => call('check_interactions', drug, [other]);
-/** Both directions answer the same records at the given severity, and the pair is not safe unless MONITOR/MODERATE. */
-function bothWays(x: string, y: string, severity: string, rule?: string) {
-  const forward = pair(x, y);
-  const backward = pair(y, x);
-  expect(forward.max_severity, `${x} + ${y}`).to.equal(severity);
-  expect(backward.max_severity, `${y} + ${x}`).to.equal(severity);
-  expect(backward.interactions, `${y} + ${x}`).to.deep.equal(forward.interactions);
-  expect(forward.safe_to_administer, `${x} + ${y}`).to.equal(severity === 'MAJOR' || severity === 'SEVERE' ? false : true);
-  if (rule) expect(forward.interactions[0], `${x} + ${y}`).to.include({ rule, severity });
-}
 
 describe('pk label build checks (issue 24 items 2, 3, 6)', () => {
   const read = rows.filter((d) => records[d.name] && !('unread' in records[d.name]));
