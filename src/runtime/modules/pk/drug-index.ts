@@ -78,8 +78,8 @@ const readInFull = (d: Drug): boolean => {
  * Issue 24's measure: the drugs with both a dose check on every route (every dosing block has a usual range
  * or a verified limit) and their label Contraindications section read in full.
  */
-export function checkedAndReadInFull(rows: readonly Drug[] = drugs.drugs): Drug[] {
-  const open = new Set(uncheckedRoutes(rows).map((u) => u.drug));
+export function checkedAndReadInFull(rows: readonly Drug[] = drugs.drugs, unchecked = uncheckedRoutes(rows)): Drug[] {
+  const open = new Set(unchecked.map((u) => u.drug));
   return rows.filter((d) => readInFull(d) && !open.has(d.name));
 }
 
@@ -88,6 +88,7 @@ export function drugIndexMarkdown(): string {
   const unchecked = uncheckedRoutes(rows);
   const read = rows.filter((d) => { const r = recordOf(d.name); return r !== undefined && !('unread' in r); });
   const whole = read.filter(readInFull);
+  const checkedWhole = checkedAndReadInFull(rows, unchecked);
   const out = [
     '# The drug index',
     '',
@@ -121,7 +122,7 @@ export function drugIndexMarkdown(): string {
     `described in [drug-data.md](drug-data.md); the vocabulary holds ${Object.keys(conditionVocabulary.conditions).length} conditions and`,
     `the interaction table ${interactions.rules.length} rules.`,
     '',
-    `${checkedAndReadInFull(rows).length} of ${rows.length} drugs have both a dose check on every route (a usual range or a verified limit for`,
+    `${checkedWhole.length} of ${rows.length} drugs have both a dose check on every route (a usual range or a verified limit for`,
     'every dosing block) and their label Contraindications section read in full.',
     '',
     '## Drug routes a dose check cannot judge yet',
