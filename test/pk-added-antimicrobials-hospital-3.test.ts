@@ -18,6 +18,12 @@ describe('pk antimicrobials-hospital-3: names', () => {
     };
     for (const [spelling, name] of Object.entries(names)) expect(call('get_profile', spelling), spelling).to.include({ found: true, name });
   });
+
+  it("'penicillin G' names neither salt: the IM depot (benzathine) and the IV salt (potassium) are only suggested, never chosen (boxed warning: benzathine IV can kill)", () => {
+    const answer = call('get_profile', 'penicillin G');
+    expect(answer.found).to.equal(false);
+    expect(answer.suggestions).to.include.members(['Penicillin_G_Potassium', 'Penicillin_G_Benzathine']);
+  });
 });
 
 describe('pk antimicrobials-hospital-3: label doses and limits', () => {
